@@ -1,0 +1,7 @@
+/**
+ * pix-payments: the TypeScript SDK of the PIX payments service.
+ *
+ * @packageDocumentation
+ */
+export * from './pix/index.js';
+export * from './schemas/index.js';

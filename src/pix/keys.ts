@@ -1,0 +1,65 @@
+import { isValidCnpj } from './cnpj.js';
+import { isValidCpf } from './cpf.js';
+
+/** The PIX key types of the central bank's key directory (DICT). */
+export const PIX_KEY_TYPES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'EVP'] as const;
+/** A PIX key type the SDK knows how to validate. */
+export type KnownPixKeyType = (typeof PIX_KEY_TYPES)[number];
+
+/** The longest EMAIL key the directory accepts. */
+export const MAX_EMAIL_KEY_LENGTH = 77;
+
+const EMAIL =
+  /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+const PHONE = /^\+[1-9][0-9]\d{1,14}$/;
+const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Puts a key in the form the directory stores: formatting (dots, dashes, slashes, spaces)
+ * stripped from CPF and CNPJ, EMAIL and EVP lower-cased, surrounding spaces trimmed.
+ * It never makes an invalid key valid by guessing; validate the result with {@link pixKeyProblem}.
+ */
+export function normalizePixKey(type: KnownPixKeyType, key: string): string {
+  const trimmed = key.trim();
+  switch (type) {
+    case 'CPF':
+    case 'CNPJ':
+      return trimmed.replace(/[.\-/\s]/g, '');
+    case 'EMAIL':
+    case 'EVP':
+      return trimmed.toLowerCase();
+    case 'PHONE':
+      return trimmed;
+  }
+}
+
+/**
+ * Checks an already normalised key against its type. Returns `undefined` when it is valid, or a
+ * sentence saying which rule it breaks.
+ */
+export function pixKeyProblem(type: KnownPixKeyType, key: string): string | undefined {
+  switch (type) {
+    case 'CPF':
+      return isValidCpf(key)
+        ? undefined
+        : 'must be a CPF of 11 digits with valid check digits (not all equal)';
+    case 'CNPJ':
+      return isValidCnpj(key)
+        ? undefined
+        : 'must be a CNPJ of 12 digits or upper-case letters followed by 2 valid check digits';
+    case 'EMAIL':
+      if (key.length > MAX_EMAIL_KEY_LENGTH) {
+        return `must be an e-mail address of at most ${MAX_EMAIL_KEY_LENGTH} characters`;
+      }
+      return EMAIL.test(key) ? undefined : 'must be a valid lower-case e-mail address';
+    case 'PHONE':
+      return PHONE.test(key) ? undefined : 'must be a phone number in E.164 form, e.g. +5511998765432';
+    case 'EVP':
+      return EVP.test(key) ? undefined : 'must be a random key (EVP): a lower-case UUID';
+  }
+}
+
+/** True when `key`, once normalised, is a valid key of `type`. */
+export function isValidPixKey(type: KnownPixKeyType, key: string): boolean {
+  return pixKeyProblem(type, normalizePixKey(type, key)) === undefined;
+}

@@ -1,0 +1,56 @@
+/** create-transaction (interface document 4.1): a PIX charge, CASHIN. */
+import * as z from 'zod/mini';
+import { isValidCpf } from '../pix/cpf.js';
+import { OpenTransactionStatus } from './enums.js';
+import { forbiddenField, PositiveAmount, text } from './primitives.js';
+import { TrackingParametersInput, Transaction } from './transaction.js';
+
+const notOnACharge = (field: string) =>
+  forbiddenField(`${field} must not be sent on a PIX charge`, 'FORBIDDEN_FIELD');
+
+const chargeFields = {
+  /** Gross amount in currency units (BRL), positive, at most two decimals. */
+  amount: PositiveAmount,
+  description: z.optional(text(255)),
+  productName: z.optional(text(255)),
+  clientName: z.optional(text(255)),
+  clientEmail: z.optional(z.email()),
+  clientPhone: z.optional(z.string().check(z.regex(/^\d{10,13}$/, 'must be 10 to 13 digits'))),
+  clientCpf: z.optional(
+    z.string().check(z.refine(isValidCpf, 'must be a CPF of 11 digits with valid check digits')),
+  ),
+  /** Idempotency key: the same UUID again returns the same charge. */
+  referenceId: z.optional(z.uuid()),
+  acquirer: notOnACharge('acquirer'),
+  pixKey: notOnACharge('pixKey'),
+  pixKeyType: notOnACharge('pixKeyType'),
+};
+
+/** What `transactions.create` takes (camelCase). */
+export const CreateTransactionParams = z.strictObject({
+  ...chargeFields,
+  /** Attribution data, returned on the record and repeated in webhooks. */
+  trackingParameters: z.optional(TrackingParametersInput),
+});
+/** Parameters of a new charge. */
+export type CreateTransactionParams = z.input<typeof CreateTransactionParams>;
+
+/** The create-transaction body as it travels (`tracking_parameters` on the wire). */
+export const CreateTransactionBody = z.strictObject({
+  ...chargeFields,
+  tracking_parameters: z.optional(TrackingParametersInput),
+});
+/** The create-transaction body on the wire. */
+export type CreateTransactionBody = z.output<typeof CreateTransactionBody>;
+
+/**
+ * The create-transaction answer: the interface document promises at least `transactionId`,
+ * `status` and `pixCode`; the other record fields are read when present.
+ */
+export const CreateTransactionResponse = z.extend(z.partial(Transaction), {
+  transactionId: z.guid(),
+  status: OpenTransactionStatus,
+  pixCode: z.string(),
+});
+/** A newly created charge. */
+export type CreateTransactionResponse = z.infer<typeof CreateTransactionResponse>;

@@ -1,0 +1,53 @@
+/** The four enumerations of the interface document (section 2.2), closed for requests and open for responses. */
+import * as z from 'zod/mini';
+import { PIX_KEY_TYPES } from '../pix/keys.js';
+import { openEnum } from './primitives.js';
+
+/** Every status a transaction can have. */
+export const TRANSACTION_STATUSES = [
+  'PENDING',
+  'PROCESSING',
+  'COMPLETED',
+  'FAILED',
+  'REVERSED',
+  'CANCELLED',
+  'CHARGEBACK',
+] as const;
+/** Record types: a charge, a payout, or an infraction. */
+export const TRANSACTION_TYPES = ['CASHIN', 'CASHOUT', 'INFRACTION'] as const;
+/** Where a transaction was started. */
+export const TRANSACTION_ORIGINS = ['API', 'PAINEL', 'APP'] as const;
+
+/** A status, as a request may filter on it (closed). */
+export const TransactionStatus = z.enum(TRANSACTION_STATUSES);
+/** A known transaction status. */
+export type TransactionStatus = z.infer<typeof TransactionStatus>;
+/** A record type, as a request may filter on it (closed). */
+export const TransactionType = z.enum(TRANSACTION_TYPES);
+/** A known record type. */
+export type TransactionType = z.infer<typeof TransactionType>;
+/** An origin, as a request may filter on it (closed). */
+export const TransactionOrigin = z.enum(TRANSACTION_ORIGINS);
+/** A known origin. */
+export type TransactionOrigin = z.infer<typeof TransactionOrigin>;
+/** A PIX key type, as a payout request names it (closed). */
+export const PixKeyType = z.enum(PIX_KEY_TYPES);
+/** A known PIX key type. */
+export type PixKeyType = z.infer<typeof PixKeyType>;
+
+/** A status in a response: known values typed, new ones accepted as strings. */
+export const OpenTransactionStatus = openEnum(TRANSACTION_STATUSES);
+/** A status in a response. */
+export type OpenTransactionStatus = z.infer<typeof OpenTransactionStatus>;
+/** A record type in a response (open). */
+export const OpenTransactionType = openEnum(TRANSACTION_TYPES);
+/** A record type in a response. */
+export type OpenTransactionType = z.infer<typeof OpenTransactionType>;
+/** An origin in a response (open). */
+export const OpenTransactionOrigin = openEnum(TRANSACTION_ORIGINS);
+/** An origin in a response. */
+export type OpenTransactionOrigin = z.infer<typeof OpenTransactionOrigin>;
+/** A PIX key type in a response (open: the directory may add types). */
+export const OpenPixKeyType = openEnum(PIX_KEY_TYPES);
+/** A PIX key type in a response. */
+export type OpenPixKeyType = z.infer<typeof OpenPixKeyType>;

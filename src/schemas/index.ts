@@ -1,0 +1,63 @@
+export { Balance } from './balance.js';
+export {
+  ApproveCashoutParams,
+  type CreateCashoutBody,
+  CreateCashoutParams,
+  CreateCashoutResponse,
+  PAYOUT_FEE_CENTS,
+  PayoutAmount,
+} from './cashout.js';
+export { CreateTransactionBody, CreateTransactionParams, CreateTransactionResponse } from './charge.js';
+export {
+  OpenPixKeyType,
+  OpenTransactionOrigin,
+  OpenTransactionStatus,
+  OpenTransactionType,
+  PixKeyType,
+  TRANSACTION_ORIGINS,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  TransactionOrigin,
+  TransactionStatus,
+  TransactionType,
+} from './enums.js';
+export { ErrorBody } from './error-body.js';
+export {
+  DEFAULT_PER_PAGE,
+  ListCashoutsParams,
+  ListCashoutsQuery,
+  ListTransactionsParams,
+  ListTransactionsQuery,
+  listEnvelope,
+  MAX_PER_PAGE,
+  PageMeta,
+  TransactionList,
+} from './list.js';
+export {
+  type FieldIssue,
+  formatPath,
+  issuesByField,
+  type ParseOutcome,
+  safeParseWith,
+  summarizeIssues,
+} from './parse.js';
+export { IsoDateTime, openEnum, PositiveAmount } from './primitives.js';
+export {
+  TRACKING_PARAMETER_KEYS,
+  TrackingParameters,
+  TrackingParametersInput,
+  Transaction,
+} from './transaction.js';
+export { WebhookEventBody, WebhookEventData, WebhookPingBody } from './webhook-event.js';
+export {
+  CreatedWebhookSubscription,
+  CreateWebhookParams,
+  UpdateWebhookParams,
+  WEBHOOK_EVENT_NAMES,
+  WEBHOOK_SUBSCRIPTION_STATUSES,
+  WebhookEventName,
+  WebhookEventTypeList,
+  WebhookSubscription,
+  WebhookSubscriptionList,
+} from './webhook-subscription.js';
+export { toCreateTransactionBody, toListQuery } from './wire.js';

@@ -1,0 +1,96 @@
+/** Pagination and the list endpoints' parameters (interface document 2.3, 4.2, 4.5). */
+import * as z from 'zod/mini';
+import { TransactionOrigin, TransactionStatus, TransactionType } from './enums.js';
+import { Transaction } from './transaction.js';
+
+/** The largest page the service serves. */
+export const MAX_PER_PAGE = 100;
+/** The page size when none is asked for. */
+export const DEFAULT_PER_PAGE = 15;
+
+/** Pagination metadata; `from`/`to` are null on an empty page. */
+export const PageMeta = z.looseObject({
+  current_page: z.int(),
+  per_page: z.int(),
+  total: z.int(),
+  last_page: z.int(),
+  from: z.nullable(z.int()),
+  to: z.nullable(z.int()),
+});
+/** Pagination metadata of a list answer. */
+export type PageMeta = z.infer<typeof PageMeta>;
+
+/** The list envelope `{ data, meta }` around any item schema. */
+export function listEnvelope<T extends z.ZodMiniType>(item: T) {
+  return z.looseObject({ data: z.array(item), meta: PageMeta });
+}
+
+/** A page of transactions (list-transactions without transactionId, and the cashout list). */
+export const TransactionList = listEnvelope(Transaction);
+/** A page of transactions. */
+export type TransactionList = z.infer<typeof TransactionList>;
+
+const page = z.int().check(z.gte(1));
+const perPage = z.int().check(z.gte(1), z.lte(MAX_PER_PAGE));
+const calendarDate = z.iso.date();
+
+const pageFields = { page: z.optional(page), perPage: z.optional(perPage) };
+
+/** Filters of `transactions.list` (camelCase). Dates are inclusive `YYYY-MM-DD` in UTC. */
+export const ListTransactionsParams = z
+  .strictObject({
+    id: z.optional(z.string().check(z.minLength(1))),
+    type: z.optional(TransactionType),
+    status: z.optional(TransactionStatus),
+    origin: z.optional(TransactionOrigin),
+    dateFrom: z.optional(calendarDate),
+    dateTo: z.optional(calendarDate),
+    ...pageFields,
+  })
+  .check(
+    z.refine((p) => p.dateFrom === undefined || p.dateTo === undefined || p.dateFrom <= p.dateTo, {
+      error: 'dateFrom must not be after dateTo',
+      path: ['dateFrom'],
+    }),
+  );
+/** Filters of `transactions.list`. */
+export type ListTransactionsParams = z.input<typeof ListTransactionsParams>;
+
+/** Parameters of `cashouts.list` (camelCase). */
+export const ListCashoutsParams = z.strictObject(pageFields);
+/** Parameters of `cashouts.list`. */
+export type ListCashoutsParams = z.input<typeof ListCashoutsParams>;
+
+/** A query-string integer in `min..max`: digits only, then the range. */
+function queryInt(min: number, max: number) {
+  return z.pipe(
+    z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number')), z.transform(Number)),
+    z.int().check(z.gte(min), z.lte(max)),
+  );
+}
+
+/**
+ * The list-transactions query string as the service reads it (wire names, string values).
+ * Unknown parameters are ignored, as HTTP services do.
+ */
+export const ListTransactionsQuery = z.object({
+  id: z.optional(z.string()),
+  transactionId: z.optional(z.uuid()),
+  type: z.optional(TransactionType),
+  status: z.optional(TransactionStatus),
+  origin: z.optional(TransactionOrigin),
+  date_from: z.optional(calendarDate),
+  date_to: z.optional(calendarDate),
+  page: z._default(queryInt(1, Number.MAX_SAFE_INTEGER), 1),
+  per_page: z._default(queryInt(1, MAX_PER_PAGE), DEFAULT_PER_PAGE),
+});
+/** The list-transactions query, parsed. */
+export type ListTransactionsQuery = z.output<typeof ListTransactionsQuery>;
+
+/** The cashout-list query string as the service reads it. */
+export const ListCashoutsQuery = z.object({
+  page: z._default(queryInt(1, Number.MAX_SAFE_INTEGER), 1),
+  per_page: z._default(queryInt(1, MAX_PER_PAGE), DEFAULT_PER_PAGE),
+});
+/** The cashout-list query, parsed. */
+export type ListCashoutsQuery = z.output<typeof ListCashoutsQuery>;

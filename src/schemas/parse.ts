@@ -1,0 +1,78 @@
+/**
+ * Parsing with readable messages. `zod/mini` says only "Invalid input" unless it is given an
+ * error map; we pass the English locale per call and never touch zod's global configuration,
+ * which belongs to the merchant's app.
+ */
+
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
+
+const localeError = /* @__PURE__ */ en().localeError;
+
+/** One problem with one field of a request or response. */
+export interface FieldIssue {
+  /** Dotted path of the field, e.g. `amount` or `trackingParameters.utm_source`; `""` for the whole value. */
+  path: string;
+  /** What rule it breaks, e.g. `Too small: expected number to be >5`. */
+  message: string;
+  /** A service error code the rule maps to (`AMOUNT_BELOW_FEE`, `FORBIDDEN_FIELD`), when it has one. */
+  code?: string;
+}
+
+/** The outcome of {@link safeParseWith}. */
+export type ParseOutcome<T> =
+  | { success: true; data: T }
+  | { success: false; issues: FieldIssue[]; message: string };
+
+/** Formats a zod path as `a.b[0].c`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let text = '';
+  for (const key of path) {
+    if (typeof key === 'number') text += `[${key}]`;
+    else text += text === '' ? String(key) : `.${String(key)}`;
+  }
+  return text;
+}
+
+function toFieldIssues(issue: z.core.$ZodIssue): FieldIssue[] {
+  const path = formatPath(issue.path);
+  if (issue.code === 'unrecognized_keys') {
+    // One issue per unknown key, so that every field is named where it stands.
+    return issue.keys.map((key) => ({
+      path: path === '' ? key : `${path}.${key}`,
+      message: 'is not a known field',
+    }));
+  }
+  const code = issue.code === 'custom' ? issue.params?.code : undefined;
+  return [{ path, message: issue.message, ...(typeof code === 'string' ? { code } : {}) }];
+}
+
+/** One line naming every field at fault: `amount: Too small: expected number to be >5; pixKey: …`. */
+export function summarizeIssues(issues: readonly FieldIssue[]): string {
+  return issues
+    .map((issue) => (issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`))
+    .join('; ');
+}
+
+/** Groups issues by field, as the service's error body carries them (`errors`). */
+export function issuesByField(issues: readonly FieldIssue[]): Record<string, string[]> {
+  const grouped: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path === '' ? '_' : issue.path;
+    const messages = grouped[key] ?? [];
+    messages.push(issue.message);
+    grouped[key] = messages;
+  }
+  return grouped;
+}
+
+/**
+ * Parses `input` with `schema`, returning typed data or field issues with readable English
+ * messages. Never throws for bad input.
+ */
+export function safeParseWith<S extends z.ZodMiniType>(schema: S, input: unknown): ParseOutcome<z.output<S>> {
+  const result = z.safeParse(schema, input, { error: localeError });
+  if (result.success) return { success: true, data: result.data };
+  const issues = result.error.issues.flatMap(toFieldIssues);
+  return { success: false, issues, message: summarizeIssues(issues) };
+}

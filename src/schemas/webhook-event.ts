@@ -1,0 +1,36 @@
+/** The body of a webhook delivery (interface document section 6). */
+import * as z from 'zod/mini';
+import { OpenTransactionStatus, OpenTransactionType } from './enums.js';
+import { IsoDateTime } from './primitives.js';
+import { TrackingParameters } from './transaction.js';
+
+/** The `data` of a transaction or cashout event; extra fields (`transactionId`, `amount`) kept. */
+export const WebhookEventData = z.looseObject({
+  id: z.int(),
+  referenceId: z.guid(),
+  status: OpenTransactionStatus,
+  type: OpenTransactionType,
+  trackingParameters: z.optional(TrackingParameters),
+  transactionId: z.optional(z.guid()),
+  amount: z.optional(z.number()),
+});
+/** The data of a transaction or cashout event. */
+export type WebhookEventData = z.infer<typeof WebhookEventData>;
+
+/** A transaction or cashout event body, for any event name (known or not). */
+export const WebhookEventBody = z.looseObject({
+  event: z.string().check(z.minLength(1)),
+  timestamp: IsoDateTime,
+  data: WebhookEventData,
+});
+/** A webhook body with a transaction-shaped `data`. */
+export type WebhookEventBody = z.infer<typeof WebhookEventBody>;
+
+/** The revalidation ping a subscription receives (reference behaviour). */
+export const WebhookPingBody = z.looseObject({
+  event: z.literal('webhook.revalidate'),
+  timestamp: IsoDateTime,
+  data: z.looseObject({ webhookId: z.guid() }),
+});
+/** The revalidation ping. */
+export type WebhookPingBody = z.infer<typeof WebhookPingBody>;

@@ -1,0 +1,87 @@
+/** Webhook subscriptions (/v1/user/webhooks*, reference behaviour "Webhook subscriptions"). */
+import * as z from 'zod/mini';
+import { IsoDateTime, nullableField, openEnum, text } from './primitives.js';
+
+/** The six transaction.* and five cashout.* event names of the interface document (section 6). */
+export const WEBHOOK_EVENT_NAMES = [
+  'transaction.created',
+  'transaction.completed',
+  'transaction.failed',
+  'transaction.reversed',
+  'transaction.cancelled',
+  'transaction.chargeback',
+  'cashout.created',
+  'cashout.processing',
+  'cashout.completed',
+  'cashout.failed',
+  'cashout.reversed',
+] as const;
+
+/** An event a subscription can listen to (closed, for requests). */
+export const WebhookEventName = z.enum(WEBHOOK_EVENT_NAMES);
+/** An event name the SDK knows. */
+export type WebhookEventName = z.infer<typeof WebhookEventName>;
+
+/** States of a subscription. */
+export const WEBHOOK_SUBSCRIPTION_STATUSES = ['ACTIVE', 'INACTIVE', 'FAILING'] as const;
+
+/** A subscription record. The signing secret is only in the create answer. */
+export const WebhookSubscription = z.looseObject({
+  id: z.guid(),
+  url: z.string(),
+  events: z.array(openEnum(WEBHOOK_EVENT_NAMES)),
+  status: openEnum(WEBHOOK_SUBSCRIPTION_STATUSES),
+  description: nullableField(z.string()),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+/** A webhook subscription. */
+export type WebhookSubscription = z.infer<typeof WebhookSubscription>;
+
+/** The create answer: the record plus its signing `secret` (`whsec_…`), shown once. */
+export const CreatedWebhookSubscription = z.extend(WebhookSubscription, { secret: z.string() });
+/** A new subscription with its signing secret. */
+export type CreatedWebhookSubscription = z.infer<typeof CreatedWebhookSubscription>;
+
+/** GET webhooks: `{ data: [records] }`. */
+export const WebhookSubscriptionList = z.looseObject({ data: z.array(WebhookSubscription) });
+/** The list of subscriptions. */
+export type WebhookSubscriptionList = z.infer<typeof WebhookSubscriptionList>;
+
+/** GET webhooks/events: `{ data: [{ name, description }] }`. */
+export const WebhookEventTypeList = z.looseObject({
+  data: z.array(z.looseObject({ name: z.string(), description: z.string() })),
+});
+/** The event names a subscription can listen to. */
+export type WebhookEventTypeList = z.infer<typeof WebhookEventTypeList>;
+
+const noDuplicates = z.refine<string[]>((events) => new Set(events).size === events.length, {
+  error: 'must not list an event twice',
+});
+const events = z.array(WebhookEventName).check(z.minLength(1), noDuplicates);
+const httpUrl = z.httpUrl({ error: 'must be an http or https URL' });
+
+/** What `webhooks.create` takes. */
+export const CreateWebhookParams = z.strictObject({
+  url: httpUrl,
+  events,
+  description: z.optional(text(255)),
+});
+/** Parameters of a new subscription. */
+export type CreateWebhookParams = z.input<typeof CreateWebhookParams>;
+
+/** What `webhooks.update` takes: at least one of url, events, description, status. */
+export const UpdateWebhookParams = z
+  .strictObject({
+    url: z.optional(httpUrl),
+    events: z.optional(events),
+    description: z.optional(z.nullable(text(255))),
+    status: z.optional(z.enum(['ACTIVE', 'INACTIVE'])),
+  })
+  .check(
+    z.refine((params) => Object.values(params).some((value) => value !== undefined), {
+      error: 'give at least one of url, events, description or status',
+    }),
+  );
+/** Changes to a subscription. */
+export type UpdateWebhookParams = z.input<typeof UpdateWebhookParams>;

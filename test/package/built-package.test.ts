@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeConsumer, NODE20, ROOT, run } from './consumer.js';
+
+const script = `
+  const cents = pkg.toCents(0.1 + 0.2);
+  const ok = pkg.safeParseWith(pkg.CreateCashoutParams, { amount: 10, pixKey: '52998224725', pixKeyType: 'CPF' });
+  const code = pkg.parseBrCode(pkg.buildBrCode({ url: 'pix.example/qr/1', amountCents: 1990, merchantName: 'LOJA', merchantCity: 'SP', txid: 'abc' }));
+  console.log(JSON.stringify({ version: process.version, cents, ok: ok.success, amount: code.amountCents }));
+`;
+
+describe('the built package', () => {
+  it('imports as ESM under Node 20', () => {
+    const dir = makeConsumer({ 'esm.mjs': `import * as pkg from 'pix-payments';\n${script}` });
+    const out = JSON.parse(run(NODE20, ['esm.mjs'], dir));
+    expect(out).toEqual({ version: expect.stringMatching(/^v20\./), cents: 30, ok: true, amount: 1990 });
+  });
+
+  it('requires as CommonJS under Node 20', () => {
+    const dir = makeConsumer({ 'cjs.cjs': `const pkg = require('pix-payments');\n${script}` });
+    const out = JSON.parse(run(NODE20, ['cjs.cjs'], dir));
+    expect(out).toEqual({ version: expect.stringMatching(/^v20\./), cents: 30, ok: true, amount: 1990 });
+  });
+
+  const consumerSource = `
+import { CreateCashoutParams, safeParseWith, toCents, type Transaction } from 'pix-payments';
+const outcome = safeParseWith(CreateCashoutParams, { amount: 10, pixKey: 'a@b.co', pixKeyType: 'EMAIL' });
+if (outcome.success) {
+  const key: string = outcome.data.pixKey;
+  const type: 'CPF' | 'CNPJ' | 'EMAIL' | 'PHONE' | 'EVP' = outcome.data.pixKeyType;
+  console.log(key, type);
+}
+declare const tx: Transaction;
+const cents: number = toCents(tx.amount);
+const status: string = tx.status;
+const description: string | null = tx.description;
+console.log(cents, status, description);
+`;
+
+  it.each(['node16', 'bundler'])(
+    'has declarations that type-check in a strict consumer (moduleResolution %s)',
+    (resolution) => {
+      const tsconfig = {
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: [],
+          lib: ['ES2022', 'DOM'],
+          target: 'ES2022',
+          exactOptionalPropertyTypes: true,
+          noUncheckedIndexedAccess: true,
+          module: resolution === 'node16' ? 'node16' : 'esnext',
+          moduleResolution: resolution,
+        },
+        files: ['consumer.ts'],
+      };
+      const dir = makeConsumer({
+        'package.json': JSON.stringify({ type: 'module' }),
+        'tsconfig.json': JSON.stringify(tsconfig),
+        'consumer.ts': consumerSource,
+      });
+      expect(() =>
+        run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.'], dir),
+      ).not.toThrow();
+    },
+  );
+
+  it('rejects a consumer that misuses the types (the check can fail)', () => {
+    const dir = makeConsumer({
+      'package.json': JSON.stringify({ type: 'module' }),
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          types: [],
+          module: 'node16',
+          moduleResolution: 'node16',
+        },
+        files: ['bad.ts'],
+      }),
+      'bad.ts': `import { toCents } from 'pix-payments';\nconst x: string = toCents(1);\nconsole.log(x);\n`,
+    });
+    expect(() =>
+      run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.'], dir),
+    ).toThrow(/TS2322/);
+  });
+});

@@ -1,0 +1,31 @@
+/** Helpers for tests that use the built package the way a merchant's project would. */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+/** The machine's own Node (20), the runtime floor of the published package. */
+export const NODE20 = '/usr/bin/node';
+
+/** A throwaway project whose node_modules/pix-payments is this repository (built). */
+export function makeConsumer(files: Record<string, string>): string {
+  if (!existsSync(join(ROOT, 'dist/index.js'))) {
+    throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'pix-consumer-'));
+  mkdirSync(join(dir, 'node_modules'));
+  symlinkSync(ROOT, join(dir, 'node_modules/pix-payments'), 'dir');
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+/** Runs a command in `cwd`, returning stdout; a non-zero exit throws with its output. */
+export function run(command: string, args: string[], cwd: string): string {
+  try {
+    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}${stderr}`);
+  }
+}

@@ -1,0 +1,19 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+  },
+  format: ['esm', 'cjs'],
+  dts: { tsconfig: 'tsconfig.build.json' },
+  tsconfig: 'tsconfig.build.json',
+  clean: true,
+  target: 'node20',
+  platform: 'neutral',
+  // ky 2 is ESM-only: kept external, the CJS build would `require` it and break.
+  noExternal: ['ky'],
+  external: ['zod', 'msw', /^node:/],
+  treeshake: true,
+  sourcemap: false,
+  splitting: true,
+});

@@ -5,7 +5,7 @@ export default defineConfig({
     index: 'src/index.ts',
   },
   format: ['esm', 'cjs'],
-  dts: { tsconfig: 'tsconfig.build.json' },
+  dts: true,
   tsconfig: 'tsconfig.build.json',
   clean: true,
   target: 'node20',

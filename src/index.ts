@@ -5,3 +5,4 @@
  */
 export * from './pix/index.js';
 export * from './schemas/index.js';
+export * from './webhooks/index.js';

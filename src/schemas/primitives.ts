@@ -17,6 +17,9 @@ export function nullableField<T extends z.ZodMiniType>(schema: T) {
   return z._default(z.nullable(schema), null);
 }
 
+/** A UUID-shaped identifier in a response (any version or variant). */
+export const Guid = z.guid();
+
 /** An ISO 8601 date-time with a time-zone designator, as the service sends them. */
 export const IsoDateTime = z.iso.datetime({ offset: true });
 

@@ -1,17 +1,17 @@
 /** The body of a webhook delivery (interface document section 6). */
 import * as z from 'zod/mini';
 import { OpenTransactionStatus, OpenTransactionType } from './enums.js';
-import { IsoDateTime } from './primitives.js';
+import { Guid, IsoDateTime } from './primitives.js';
 import { TrackingParameters } from './transaction.js';
 
 /** The `data` of a transaction or cashout event; extra fields (`transactionId`, `amount`) kept. */
 export const WebhookEventData = z.looseObject({
   id: z.int(),
-  referenceId: z.guid(),
+  referenceId: Guid,
   status: OpenTransactionStatus,
   type: OpenTransactionType,
   trackingParameters: z.optional(TrackingParameters),
-  transactionId: z.optional(z.guid()),
+  transactionId: z.optional(Guid),
   amount: z.optional(z.number()),
 });
 /** The data of a transaction or cashout event. */

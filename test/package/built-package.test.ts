@@ -22,6 +22,23 @@ describe('the built package', () => {
     expect(out).toEqual({ version: expect.stringMatching(/^v20\./), cents: 30, ok: true, amount: 1990 });
   });
 
+  const webhookScript = `
+  const body = '{"event":"transaction.created","timestamp":"2026-11-21T10:00:00Z","data":{"id":1,"referenceId":"0b8f7e36-3e59-4d44-9f0c-6a3f1f0c2b11","status":"PENDING","type":"CASHIN"}}';
+  const signature = await wh.signWebhookPayload(body, 'whsec_x');
+  const event = await wh.constructWebhookEvent(body, { 'x-webhook-signature': signature }, 'whsec_x');
+  console.log(JSON.stringify({ event: event.event, ok: await wh.verifyWebhookSignature(body, signature, 'whsec_x') }));
+`;
+
+  it('serves pix-payments/webhooks as ESM and CJS under Node 20', () => {
+    const dir = makeConsumer({
+      'esm.mjs': `import * as wh from 'pix-payments/webhooks';\n${webhookScript}`,
+      'cjs.cjs': `const wh = require('pix-payments/webhooks');\n(async () => {${webhookScript}})();`,
+    });
+    for (const file of ['esm.mjs', 'cjs.cjs']) {
+      expect(JSON.parse(run(NODE20, [file], dir))).toEqual({ event: 'transaction.created', ok: true });
+    }
+  });
+
   const consumerSource = `
 import { CreateCashoutParams, safeParseWith, toCents, type Transaction } from 'pix-payments';
 const outcome = safeParseWith(CreateCashoutParams, { amount: 10, pixKey: 'a@b.co', pixKeyType: 'EMAIL' });
@@ -35,6 +52,18 @@ const cents: number = toCents(tx.amount);
 const status: string = tx.status;
 const description: string | null = tx.description;
 console.log(cents, status, description);
+import { constructWebhookEvent, createWebhookHandler, type WebhookEvent } from 'pix-payments/webhooks';
+const handler: (request: Request) => Promise<Response> = createWebhookHandler({
+  secret: 'whsec_x',
+  onEvent: (event: WebhookEvent) => {
+    if (event.event === 'transaction.completed') {
+      const reference: string = event.data.referenceId;
+      console.log(reference);
+    }
+  },
+});
+declare const body: string;
+void constructWebhookEvent(body, new Headers(), 'whsec_x').then((event) => console.log(event.timestamp), () => handler);
 `;
 
   it.each(['node16', 'bundler'])(

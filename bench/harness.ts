@@ -1,0 +1,68 @@
+/**
+ * A small benchmark harness: candidate and baseline run in alternating samples in one process,
+ * so machine noise hits both alike; figures are medians with their spread.
+ */
+
+export interface Figure {
+  name: string;
+  opsPerSecond: number;
+  /** Lowest and highest sample, ops/s. */
+  spread: [number, number];
+}
+
+type Task = () => unknown;
+
+async function sample(task: Task, durationMs: number): Promise<number> {
+  let ops = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  while (elapsed < durationMs) {
+    for (let i = 0; i < 100; i++) {
+      const result = task();
+      if (result instanceof Promise) await result;
+    }
+    ops += 100;
+    elapsed = performance.now() - start;
+  }
+  return (ops / elapsed) * 1000;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
+/** Runs every task `samples` times, interleaved, after a warm-up. */
+export async function compare(
+  tasks: Record<string, Task>,
+  options = { samples: 7, sampleMs: 150 },
+): Promise<Figure[]> {
+  for (const task of Object.values(tasks)) await sample(task, 100);
+  const results: Record<string, number[]> = {};
+  for (let round = 0; round < options.samples; round++) {
+    for (const [name, task] of Object.entries(tasks)) {
+      const list = results[name] ?? [];
+      list.push(await sample(task, options.sampleMs));
+      results[name] = list;
+    }
+  }
+  return Object.entries(results).map(([name, values]) => ({
+    name,
+    opsPerSecond: median(values),
+    spread: [Math.min(...values), Math.max(...values)],
+  }));
+}
+
+/** Formats a figure table with ratios to a named baseline. */
+export function table(figures: Figure[], baseline: string): string {
+  const base = figures.find((figure) => figure.name === baseline)?.opsPerSecond ?? Number.NaN;
+  const rows = figures.map(
+    (f) =>
+      `| ${f.name} | ${Math.round(f.opsPerSecond).toLocaleString('en')} | ${Math.round(f.spread[0]).toLocaleString('en')}–${Math.round(f.spread[1]).toLocaleString('en')} | ${(f.opsPerSecond / base).toFixed(2)} |`,
+  );
+  return [
+    '| what | median ops/s | spread (min–max) | ratio to baseline |',
+    '|---|---:|---:|---:|',
+    ...rows,
+  ].join('\n');
+}

@@ -1,0 +1,65 @@
+/**
+ * Webhook verification speed, as ratios to the raw floor measured in the same run:
+ * `node:crypto` createHmac + timingSafeEqual (and that plus JSON.parse for construction).
+ * Run: npm run bench:webhooks
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { constructWebhookEvent, signWebhookPayload, verifyWebhookSignature } from '../dist/webhooks.js';
+import { compare, table } from './harness.js';
+
+const SECRET = `whsec_${'k'.repeat(32)}`;
+
+function bodyOfSize(bytes: number): string {
+  const event = {
+    event: 'transaction.completed',
+    timestamp: '2026-11-21T10:00:00.000Z',
+    data: {
+      id: 42,
+      referenceId: '0b8f7e36-3e59-4d44-9f0c-6a3f1f0c2b11',
+      transactionId: '9d3b2c1a-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      status: 'COMPLETED',
+      type: 'CASHIN',
+      amount: 19.9,
+      trackingParameters: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'black-friday' },
+      note: '',
+    },
+  };
+  const base = JSON.stringify(event).length;
+  event.data.note = 'x'.repeat(Math.max(0, bytes - base));
+  return JSON.stringify(event);
+}
+
+export async function benchWebhooks(): Promise<string> {
+  const sections: string[] = [];
+  for (const [label, size] of [
+    ['600 B', 600],
+    ['64 KiB', 65_536],
+  ] as const) {
+    const body = bodyOfSize(size);
+    const raw = Buffer.from(body);
+    const signature = await signWebhookPayload(body, SECRET);
+    const expected = Buffer.from(signature, 'hex');
+    const headers = { 'x-webhook-signature': signature, 'x-webhook-event': 'transaction.completed' };
+    const rawHmac = () => timingSafeEqual(createHmac('sha256', SECRET).update(raw).digest(), expected);
+    const figures = await compare({
+      'raw createHmac + timingSafeEqual (baseline)': rawHmac,
+      'raw HMAC + JSON.parse': () => rawHmac() && JSON.parse(body),
+      verifyWebhookSignature: () => verifyWebhookSignature(raw, signature, SECRET),
+      constructWebhookEvent: () => constructWebhookEvent(raw, headers, SECRET),
+    });
+    const byName = Object.fromEntries(figures.map((f) => [f.name, f.opsPerSecond]));
+    const verifyRatio =
+      (byName.verifyWebhookSignature ?? 0) / (byName['raw createHmac + timingSafeEqual (baseline)'] ?? 1);
+    const constructRatio = (byName.constructWebhookEvent ?? 0) / (byName['raw HMAC + JSON.parse'] ?? 1);
+    sections.push(
+      `#### Body of ${label}\n\n${table(figures, 'raw createHmac + timingSafeEqual (baseline)')}\n\n` +
+        `verify / raw HMAC floor: **${verifyRatio.toFixed(2)}** (target ≥ 0.8); ` +
+        `construct / (raw HMAC + JSON.parse) floor: **${constructRatio.toFixed(2)}** (target ≥ 0.8)\n`,
+    );
+  }
+  return sections.join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(await benchWebhooks());
+}

@@ -1,0 +1,40 @@
+import {
+  receiveWebhook,
+  resolveHandlerOptions,
+  type WebhookAnswer,
+  type WebhookHandlerOptions,
+} from './receive.js';
+
+function toResponse(answer: WebhookAnswer): Response {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (answer.status === 405) headers.allow = 'POST';
+  return new Response(JSON.stringify(answer.body), { status: answer.status, headers });
+}
+
+/**
+ * A webhook receiver for the Fetch API: Hono, Next.js route handlers, Bun, Deno and Cloudflare
+ * Workers. It reads the raw body itself, verifies, parses, de-duplicates, calls `onEvent` once
+ * per event and answers: 200 for a verified event (also a duplicate, not handled again), 400
+ * for a bad signature or body, 405 for anything but POST, 500 if `onEvent` throws.
+ *
+ * @example
+ * // app/api/pix-webhook/route.ts (Next.js)
+ * export const POST = createWebhookHandler({
+ *   secret: process.env.PIX_WEBHOOK_SECRET!,
+ *   onEvent: async (event) => { await db.webhookEvents.insert(event); },
+ * });
+ */
+export function createWebhookHandler(
+  options: WebhookHandlerOptions,
+): (request: Request) => Promise<Response> {
+  const resolved = resolveHandlerOptions(options);
+  return async (request) => {
+    try {
+      const body = async () => new Uint8Array(await request.arrayBuffer());
+      return toResponse(await receiveWebhook(request.method, request.headers, body, resolved));
+    } catch (error) {
+      resolved.onError?.(error);
+      return toResponse({ status: 500, body: { received: false, error: 'receiver error' } });
+    }
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * Reading headers from a Fetch `Headers`, a Node `IncomingHttpHeaders` (lower-case keys, array
+ * values) or a plain record in any case. Written structurally: no Node typings needed.
+ */
+
+/** Any of the header containers the helpers accept. */
+export type WebhookHeaders =
+  | { get(name: string): string | null }
+  | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/** The first value of a header, case-insensitively, or `undefined`. */
+export function readHeader(headers: WebhookHeaders, name: string): string | undefined {
+  if (typeof (headers as { get?: unknown }).get === 'function') {
+    return (headers as { get(name: string): string | null }).get(name) ?? undefined;
+  }
+  const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
+  const wanted = name.toLowerCase();
+  let value = record[wanted];
+  if (value === undefined) {
+    for (const key of Object.keys(record)) {
+      if (key.toLowerCase() === wanted) {
+        value = record[key];
+        break;
+      }
+    }
+  }
+  return typeof value === 'string' ? value : value?.[0];
+}
+
+/** The header carrying the signature. */
+export const SIGNATURE_HEADER = 'x-webhook-signature';
+/** The header carrying the event name (not signed). */
+export const EVENT_HEADER = 'x-webhook-event';
+/** The header carrying the delivery id (the same on every retry). */
+export const DELIVERY_ID_HEADER = 'x-webhook-id';

@@ -1,0 +1,99 @@
+/**
+ * HMAC SHA-256 as lower-case hex, on every runtime. Where the runtime has `node:crypto` (Node,
+ * Bun, Deno) it is reached through `process.getBuiltinModule`, with no static `node:` import that
+ * would break Workers or browsers; elsewhere Web Crypto, with the imported key cached per secret.
+ */
+import { payloadBytes, type WebhookPayload } from './payload.js';
+
+interface NodeHmac {
+  update(data: string | Uint8Array, encoding?: 'utf8'): NodeHmac;
+  digest(encoding: 'hex'): string;
+}
+interface NodeCrypto {
+  createHmac(algorithm: 'sha256', key: string): NodeHmac;
+}
+
+let nodeCrypto: NodeCrypto | null | undefined;
+
+function loadNodeCrypto(): NodeCrypto | null {
+  if (nodeCrypto !== undefined) return nodeCrypto;
+  try {
+    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    const mod = proc?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
+    nodeCrypto = typeof mod?.createHmac === 'function' ? mod : null;
+  } catch {
+    nodeCrypto = null;
+  }
+  return nodeCrypto;
+}
+
+/** Which implementation this runtime uses: `node` (node:crypto) or `webcrypto`. */
+export function hmacBackend(): 'node' | 'webcrypto' {
+  return loadNodeCrypto() === null ? 'webcrypto' : 'node';
+}
+
+/** For tests: forget or force the backend (`null` forces Web Crypto). */
+export function setHmacBackendForTesting(backend: 'auto' | 'webcrypto'): void {
+  nodeCrypto = backend === 'webcrypto' ? null : undefined;
+}
+
+const MAX_CACHED_KEYS = 32;
+const webKeys = new Map<string, Promise<CryptoKey>>();
+const encoder = /* @__PURE__ */ new TextEncoder();
+
+function webKey(secret: string): Promise<CryptoKey> {
+  let key = webKeys.get(secret);
+  if (key === undefined) {
+    if (webKeys.size >= MAX_CACHED_KEYS) webKeys.clear();
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+    ]);
+    webKeys.set(secret, key);
+  }
+  return key;
+}
+
+const HEX = /* @__PURE__ */ Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+function toHex(buffer: ArrayBuffer): string {
+  const bytes = new Uint8Array(buffer);
+  let hex = '';
+  for (const byte of bytes) hex += HEX[byte];
+  return hex;
+}
+
+/** The hex HMAC SHA-256 of the exact payload bytes, synchronously where `node:crypto` exists. */
+export function hmacHexSync(payload: WebhookPayload, secret: string): string | undefined {
+  const node = loadNodeCrypto();
+  if (node === null) return undefined;
+  const hmac = node.createHmac('sha256', secret);
+  if (typeof payload === 'string') hmac.update(payload, 'utf8');
+  else hmac.update(payload instanceof Uint8Array ? payload : new Uint8Array(payload));
+  return hmac.digest('hex');
+}
+
+/** The hex HMAC SHA-256 of the exact payload bytes. */
+export async function hmacHex(payload: WebhookPayload, secret: string): Promise<string> {
+  const hex = hmacHexSync(payload, secret);
+  if (hex !== undefined) return hex;
+  const signature = await crypto.subtle.sign(
+    'HMAC',
+    await webKey(secret),
+    payloadBytes(payload) as Uint8Array<ArrayBuffer>,
+  );
+  return toHex(signature);
+}
+
+/**
+ * Compares a computed lower-case hex digest with a received one in time that depends only on
+ * the length (fixed at 64 here), not on where they differ. Upper-case hex is accepted.
+ */
+export function timingSafeHexEqual(expected: string, received: string): boolean {
+  if (expected.length !== received.length) return false;
+  let diff = 0;
+  for (let i = 0; i < expected.length; i++) {
+    // `| 0x20` folds A-F onto a-f; digits already have that bit set.
+    diff |= expected.charCodeAt(i) ^ (received.charCodeAt(i) | 0x20);
+  }
+  return diff === 0;
+}

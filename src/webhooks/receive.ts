@@ -1,0 +1,80 @@
+/**
+ * The receiver logic shared by the Fetch and Node adapters: verify, parse, de-duplicate, hand
+ * the event to the merchant, and choose the answer. It never echoes the secret or the body.
+ */
+import { constructWebhookEvent } from './construct.js';
+import { MemoryDedupeStore, type WebhookDedupeStore } from './dedupe-store.js';
+import { isWebhookDeliveryError } from './errors.js';
+import { type WebhookEvent, webhookEventKey } from './events.js';
+import type { WebhookHeaders } from './headers.js';
+import type { WebhookSecret } from './secrets.js';
+
+/** Options of the receiver helpers. */
+export interface WebhookHandlerOptions {
+  /** The subscription's signing secret, or several during rotation. */
+  secret: WebhookSecret;
+  /**
+   * Called once per verified, new event. Store it and return quickly (do heavy work later): the
+   * service waits for the answer. If it throws, the answer is 500 and the event is released, so
+   * the service's retry is handled again.
+   */
+  onEvent: (event: WebhookEvent) => void | Promise<void>;
+  /** Where handled events are remembered. @default a new MemoryDedupeStore() */
+  store?: WebhookDedupeStore;
+  /** How long a handled event is remembered, in seconds. @default 86_400 (one day) */
+  dedupeTtlSeconds?: number;
+  /** Passed to constructWebhookEvent: reject stale or future timestamps. @default undefined (off) */
+  toleranceSeconds?: number;
+  /** Told of every rejected delivery and every error of `onEvent` (for logs and metrics). */
+  onError?: (error: unknown) => void;
+}
+
+/** What the receiver answers. */
+export interface WebhookAnswer {
+  status: number;
+  body: { received: boolean; duplicate?: boolean; error?: string };
+}
+
+/** Checks options once, when the handler is made, so mistakes show at start-up. */
+export function resolveHandlerOptions(options: WebhookHandlerOptions) {
+  if (typeof options?.onEvent !== 'function') throw new TypeError('onEvent must be a function');
+  return {
+    ...options,
+    store: options.store ?? new MemoryDedupeStore(),
+    dedupeTtlSeconds: options.dedupeTtlSeconds ?? 86_400,
+  };
+}
+
+/** Handles one delivery whose raw body has been read. */
+export async function receiveWebhook(
+  method: string | undefined,
+  headers: WebhookHeaders,
+  body: () => Promise<Uint8Array | string>,
+  options: ReturnType<typeof resolveHandlerOptions>,
+): Promise<WebhookAnswer> {
+  if (method?.toUpperCase() !== 'POST')
+    return { status: 405, body: { received: false, error: 'method not allowed' } };
+  let event: WebhookEvent;
+  try {
+    const construct =
+      options.toleranceSeconds === undefined ? {} : { toleranceSeconds: options.toleranceSeconds };
+    event = await constructWebhookEvent(await body(), headers, options.secret, construct);
+  } catch (error) {
+    options.onError?.(error);
+    if (!isWebhookDeliveryError(error)) throw error;
+    const message = error.name === 'WebhookParseError' ? 'invalid body' : 'invalid signature';
+    return { status: 400, body: { received: false, error: message } };
+  }
+  const key = webhookEventKey(event);
+  if ((await options.store.claim(key, options.dedupeTtlSeconds)) === 'duplicate') {
+    return { status: 200, body: { received: true, duplicate: true } };
+  }
+  try {
+    await options.onEvent(event);
+  } catch (error) {
+    await options.store.release(key);
+    options.onError?.(error);
+    return { status: 500, body: { received: false, error: 'handler failed' } };
+  }
+  return { status: 200, body: { received: true } };
+}

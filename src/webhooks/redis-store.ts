@@ -1,0 +1,53 @@
+/**
+ * A de-duplication store in Redis, shared by every instance of a receiver. It needs one atomic
+ * command, `SET key 1 NX EX ttl`, sent through the generic command call that both clients have:
+ * `client.call(...)` in ioredis and `client.sendCommand([...])` in node-redis. No client is a
+ * dependency of this package.
+ */
+import type { ClaimResult, WebhookDedupeStore } from './dedupe-store.js';
+
+/** An ioredis client (or cluster): anything with `call(command, ...args)`. */
+export interface IoRedisLike {
+  call(command: string, ...args: (string | number)[]): Promise<unknown>;
+}
+/** A node-redis (`redis` package) client: anything with `sendCommand(args)`. */
+export interface NodeRedisLike {
+  sendCommand(args: string[]): Promise<unknown>;
+}
+
+/** Options of {@link RedisDedupeStore}. */
+export interface RedisDedupeStoreOptions {
+  /** Prefix of every key. @default 'pix-payments:webhook:' */
+  prefix?: string;
+}
+
+/** De-duplicates across machines with `SET NX EX`: exactly one claimant sees `first`. */
+export class RedisDedupeStore implements WebhookDedupeStore {
+  readonly #send: (args: string[]) => Promise<unknown>;
+  readonly #prefix: string;
+
+  constructor(client: IoRedisLike | NodeRedisLike, options: RedisDedupeStoreOptions = {}) {
+    this.#prefix = options.prefix ?? 'pix-payments:webhook:';
+    if (typeof (client as NodeRedisLike).sendCommand === 'function' && !('call' in client)) {
+      const nodeRedis = client as NodeRedisLike;
+      this.#send = (args) => nodeRedis.sendCommand(args);
+    } else if (typeof (client as IoRedisLike).call === 'function') {
+      const ioredis = client as IoRedisLike;
+      this.#send = ([command, ...args]) => ioredis.call(command as string, ...args);
+    } else {
+      throw new TypeError(
+        'RedisDedupeStore needs an ioredis client (call) or a node-redis client (sendCommand)',
+      );
+    }
+  }
+
+  async claim(key: string, ttlSeconds: number): Promise<ClaimResult> {
+    const ttl = String(Math.max(1, Math.ceil(ttlSeconds)));
+    const reply = await this.#send(['SET', this.#prefix + key, '1', 'NX', 'EX', ttl]);
+    return reply === 'OK' ? 'first' : 'duplicate';
+  }
+
+  async release(key: string): Promise<void> {
+    await this.#send(['DEL', this.#prefix + key]);
+  }
+}

@@ -1,0 +1,40 @@
+import type { WEBHOOK_EVENT_NAMES } from '../schemas/webhook-subscription.js';
+import type { WebhookEvent } from './events.js';
+import { DELIVERY_ID_HEADER, EVENT_HEADER, SIGNATURE_HEADER } from './headers.js';
+import { signWebhookPayload } from './verify.js';
+
+/** A signed delivery, as the service would send it. */
+export interface SignedWebhook {
+  /** The exact raw body. */
+  body: string;
+  /** Content type, event name, signature and delivery id headers (lower-case names). */
+  headers: Record<string, string>;
+}
+
+/** What {@link createSignedWebhook} takes: an event, with `timestamp` defaulting to now. */
+export type WebhookEventInput = Omit<WebhookEvent, 'timestamp' | 'event'> & {
+  event: (typeof WEBHOOK_EVENT_NAMES)[number] | 'webhook.revalidate' | (string & {});
+  timestamp?: string;
+};
+
+/**
+ * Builds a signed delivery for a merchant's own tests: the JSON body and the headers the
+ * service sends, signed with `secret`.
+ *
+ * @example
+ * const { body, headers } = await createSignedWebhook({ event: 'transaction.completed', data: { … } }, secret);
+ * const response = await handler(new Request('http://test/webhook', { method: 'POST', body, headers }));
+ */
+export async function createSignedWebhook(event: WebhookEventInput, secret: string): Promise<SignedWebhook> {
+  const full = { ...event, timestamp: event.timestamp ?? new Date().toISOString() };
+  const body = JSON.stringify({ event: full.event, timestamp: full.timestamp, data: full.data });
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      [EVENT_HEADER]: full.event,
+      [SIGNATURE_HEADER]: await signWebhookPayload(body, secret),
+      [DELIVERY_ID_HEADER]: crypto.randomUUID(),
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { createHmac } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createNodeWebhookHandler,
+  createSignedWebhook,
+  createWebhookHandler,
+  type WebhookEvent,
+  type WebhookHandlerOptions,
+} from '../../src/webhooks/index.js';
+import { SECRET, transactionEvent } from './fixtures.js';
+import { listen, type Running, serveFetch } from './servers.js';
+
+let running: Running | undefined;
+afterEach(async () => {
+  await running?.close();
+  running = undefined;
+});
+
+const adapters = {
+  fetch: (options: WebhookHandlerOptions) => serveFetch(createWebhookHandler(options)),
+  node: (options: WebhookHandlerOptions) => listen(createNodeWebhookHandler(options)),
+};
+
+describe.each(Object.keys(adapters) as (keyof typeof adapters)[])('%s receiver over real HTTP', (kind) => {
+  async function start(overrides: Partial<WebhookHandlerOptions> = {}) {
+    const handled: WebhookEvent[] = [];
+    const errors: unknown[] = [];
+    running = await adapters[kind]({
+      secret: SECRET,
+      onEvent: (event) => {
+        handled.push(event);
+      },
+      onError: (error) => errors.push(error),
+      ...overrides,
+    });
+    return { url: `${running.url}/webhooks/pix`, handled, errors };
+  }
+
+  it('answers 200 to a verified delivery and hands the event over once', async () => {
+    const { url, handled } = await start();
+    const { body, headers } = await createSignedWebhook(transactionEvent(), SECRET);
+    const response = await fetch(url, { method: 'POST', body, headers });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true });
+    expect(handled).toEqual([JSON.parse(body)]);
+  });
+
+  it('acknowledges a duplicate delivery but handles it once', async () => {
+    const { url, handled } = await start();
+    const { body, headers } = await createSignedWebhook(transactionEvent(), SECRET);
+    await fetch(url, { method: 'POST', body, headers });
+    const again = await fetch(url, {
+      method: 'POST',
+      body,
+      headers: { ...headers, 'x-webhook-id': 'retry' },
+    });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ received: true, duplicate: true });
+    expect(handled).toHaveLength(1);
+  });
+
+  it('answers 400 to a bad signature, without leaking the secret', async () => {
+    const { url, handled, errors } = await start();
+    const { body, headers } = await createSignedWebhook(transactionEvent(), 'whsec_attacker');
+    const response = await fetch(url, { method: 'POST', body, headers });
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(text).toBe('{"received":false,"error":"invalid signature"}');
+    expect(text).not.toContain(SECRET);
+    expect(handled).toEqual([]);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('answers 400 to a signed but malformed body', async () => {
+    const { url } = await start();
+    const body = '{"event":"transaction.created"}';
+    const signature = createHmac('sha256', SECRET).update(body).digest('hex');
+    const response = await fetch(url, {
+      method: 'POST',
+      body,
+      headers: { 'x-webhook-signature': signature },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ received: false, error: 'invalid body' });
+  });
+
+  it('answers 405 to anything but POST', async () => {
+    const { url } = await start();
+    const response = await fetch(url, { method: 'GET' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+  });
+
+  it('answers 500 when onEvent throws, and handles the retry', async () => {
+    let calls = 0;
+    const { url } = await start({
+      onEvent: () => {
+        calls += 1;
+        if (calls === 1) throw new Error('database down');
+      },
+    });
+    const { body, headers } = await createSignedWebhook(transactionEvent(), SECRET);
+    expect((await fetch(url, { method: 'POST', body, headers })).status).toBe(500);
+    expect((await fetch(url, { method: 'POST', body, headers })).status).toBe(200);
+    expect(calls).toBe(2);
+  });
+
+  it('verifies with a rotated secret list', async () => {
+    const { url, handled } = await start({ secret: ['whsec_new', SECRET] });
+    const { body, headers } = await createSignedWebhook(transactionEvent(), SECRET);
+    expect((await fetch(url, { method: 'POST', body, headers })).status).toBe(200);
+    expect(handled).toHaveLength(1);
+  });
+});
+
+describe('Node adapter specifics', () => {
+  it('takes the Buffer that express.raw() leaves in req.body', async () => {
+    const handled: WebhookEvent[] = [];
+    const handler = createNodeWebhookHandler({ secret: SECRET, onEvent: (e) => void handled.push(e) });
+    const { body, headers } = await createSignedWebhook(transactionEvent(), SECRET);
+    const response = { statusCode: 0, headers: {} as Record<string, string>, text: '' };
+    await handler(
+      { method: 'POST', headers, body: Buffer.from(body), async *[Symbol.asyncIterator]() {} },
+      {
+        get statusCode() {
+          return response.statusCode;
+        },
+        set statusCode(code) {
+          response.statusCode = code;
+        },
+        setHeader: (name, value) => (response.headers[name] = value),
+        end: (text) => (response.text = text ?? ''),
+      },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(handled).toHaveLength(1);
+  });
+
+  it('answers 500 and explains when express.json() already parsed the body', async () => {
+    const errors: unknown[] = [];
+    const handler = createNodeWebhookHandler({
+      secret: SECRET,
+      onEvent: () => {},
+      onError: (e) => errors.push(e),
+    });
+    const { body, headers } = await createSignedWebhook(transactionEvent(), SECRET);
+    const res = { statusCode: 0, setHeader: () => {}, end: () => {} };
+    await handler(
+      { method: 'POST', headers, body: JSON.parse(body), async *[Symbol.asyncIterator]() {} },
+      res,
+    );
+    expect(res.statusCode).toBe(500);
+    expect(String(errors[0])).toMatch(/express\.raw/);
+  });
+
+  it('answers 413 past maxBodyBytes', async () => {
+    running = await listen(
+      createNodeWebhookHandler({ secret: SECRET, onEvent: () => {}, maxBodyBytes: 100 }),
+    );
+    const response = await fetch(running.url, { method: 'POST', body: 'x'.repeat(101) });
+    expect(response.status).toBe(413);
+  });
+});

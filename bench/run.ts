@@ -1,6 +1,6 @@
 /**
  * Runs every benchmark of the project and writes docs/benchmarks.md.
- * Run: npm run bench (builds first; benchmarks use the built package, as users do).
+ * Run: npm run bench.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';

@@ -4,7 +4,7 @@
  * Run: npm run bench:webhooks
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { constructWebhookEvent, signWebhookPayload, verifyWebhookSignature } from '../dist/webhooks.js';
+import { constructWebhookEvent, signWebhookPayload, verifyWebhookSignature } from '../src/webhooks/index.js';
 import { compare, table } from './harness.js';
 
 const SECRET = `whsec_${'k'.repeat(32)}`;

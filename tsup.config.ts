@@ -1,20 +1,35 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    webhooks: 'src/webhooks/index.ts',
-  },
-  format: ['esm', 'cjs'],
-  dts: true,
+const shared: Options = {
   tsconfig: 'tsconfig.build.json',
-  clean: true,
   target: 'node20',
   platform: 'neutral',
-  // ky 2 is ESM-only: kept external, the CJS build would `require` it and break.
-  noExternal: ['ky'],
+  // ky 2 is ESM-only: kept external, the CJS build would `require` it and break. jose is only
+  // used by the mock; inlining it keeps the runtime dependencies to zod alone.
+  noExternal: ['ky', 'jose'],
   external: ['zod', 'msw', /^node:/],
   treeshake: true,
   sourcemap: false,
-  splitting: true,
-});
+};
+
+export default defineConfig([
+  {
+    ...shared,
+    entry: {
+      index: 'src/index.ts',
+      webhooks: 'src/webhooks/index.ts',
+      mock: 'src/mock/index.ts',
+    },
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: true,
+    splitting: true,
+  },
+  {
+    ...shared,
+    entry: { cli: 'src/mock/cli.ts' },
+    format: ['esm'],
+    dts: false,
+    splitting: false,
+  },
+]);

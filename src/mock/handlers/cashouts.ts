@@ -1,0 +1,60 @@
+/** Payouts: create, read, list and the legacy approve (/v1/integrations/*). */
+import { ApproveCashoutParams, CreateCashoutParams } from '../../schemas/cashout.js';
+import { ListCashoutsQuery } from '../../schemas/list.js';
+import { type MockContext, ownRecord } from '../context.js';
+import { listPage } from '../listing.js';
+import { toWireTransaction } from '../records.js';
+import { queryOf, readJson, validate } from '../respond.js';
+import { route } from '../route.js';
+import { notFound, ServiceError } from '../service-error.js';
+
+const INFO = 'Payout accepted and handed to the payment provider for immediate processing';
+
+export function cashoutHandlers(ctx: MockContext) {
+  const auth = (request: Request) => ctx.credentials.merchantForSecretKey(request);
+  const payout = (request: Request, id: string | number) => {
+    const record = ownRecord(ctx, auth(request), id, 'Payout');
+    if (record.type !== 'CASHOUT') throw notFound('Payout');
+    return record;
+  };
+  return [
+    route(ctx, 'create-cashout', 'post', '/v1/integrations/create-cashout', async (request) => {
+      const merchant = auth(request);
+      const body = validate(CreateCashoutParams, await readJson(request));
+      // From here on nothing awaits: the idempotency check and the claim are one step.
+      const { record, replay } = ctx.ledger.createPayout(merchant, body);
+      const answer = { ...toWireTransaction(record), _info: INFO };
+      if (!replay && !merchant.manualApproval) ctx.ledger.processPayout(record);
+      return { status: replay ? 200 : 201, body: answer };
+    }),
+
+    route(ctx, 'get-cashout', 'get', '/v1/integrations/cashout/:id', (request, params) => ({
+      status: 200,
+      body: toWireTransaction(payout(request, params.id as string)),
+    })),
+
+    route(ctx, 'list-cashouts', 'get', '/v1/integrations/cashout', (request) => {
+      const merchant = auth(request);
+      const query = validate(ListCashoutsQuery, queryOf(request));
+      const page = listPage(ctx.store, merchant.id, { ...query, type: 'CASHOUT' });
+      return { status: 200, body: { data: page.records.map(toWireTransaction), meta: page.meta } };
+    }),
+
+    route(ctx, 'approve-cashout', 'post', '/v1/integrations/approve-cashout', async (request) => {
+      const body = validate(ApproveCashoutParams, await readJson(request));
+      const record = payout(request, body.id);
+      if (body.transactionId !== undefined && body.transactionId.toLowerCase() !== record.transactionId) {
+        throw notFound('Payout');
+      }
+      if (record.status !== 'PENDING') {
+        throw new ServiceError(
+          409,
+          'INVALID_TRANSITION',
+          `Only a PENDING payout can be approved; this one is ${record.status}`,
+        );
+      }
+      ctx.ledger.processPayout(record);
+      return { status: 200, body: toWireTransaction(record) };
+    }),
+  ];
+}

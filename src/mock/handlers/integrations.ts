@@ -1,0 +1,45 @@
+/** Balance, charges and the transaction queries (/v1/integrations/*). */
+import { fromCents } from '../../pix/money.js';
+import { CreateTransactionBody } from '../../schemas/charge.js';
+import { ListTransactionsQuery } from '../../schemas/list.js';
+import { type MockContext, ownRecord } from '../context.js';
+import { listPage } from '../listing.js';
+import { toWireTransaction } from '../records.js';
+import { queryOf, readJson, validate } from '../respond.js';
+import { route } from '../route.js';
+
+export function integrationHandlers(ctx: MockContext) {
+  const auth = (request: Request) => ctx.credentials.merchantForSecretKey(request);
+  return [
+    route(ctx, 'balance', 'get', '/v1/integrations/balance', (request) => {
+      const merchant = auth(request);
+      return {
+        status: 200,
+        body: {
+          available: fromCents(ctx.store.availableCents.get(merchant.id) ?? 0),
+          pending: fromCents(ctx.store.pendingCents.get(merchant.id) ?? 0),
+          currency: 'BRL',
+          updatedAt: ctx.options.now().toISOString(),
+        },
+      };
+    }),
+
+    route(ctx, 'create-transaction', 'post', '/v1/integrations/create-transaction', async (request) => {
+      const merchant = auth(request);
+      const body = validate(CreateTransactionBody, await readJson(request));
+      // From here on nothing awaits: the idempotency check and the claim are one step.
+      const { record, replay } = ctx.ledger.createCharge(merchant, body);
+      return { status: replay ? 200 : 201, body: toWireTransaction(record) };
+    }),
+
+    route(ctx, 'list-transactions', 'get', '/v1/integrations/list-transactions', (request) => {
+      const merchant = auth(request);
+      const query = validate(ListTransactionsQuery, queryOf(request));
+      if (query.transactionId !== undefined) {
+        return { status: 200, body: toWireTransaction(ownRecord(ctx, merchant, query.transactionId)) };
+      }
+      const page = listPage(ctx.store, merchant.id, query);
+      return { status: 200, body: { data: page.records.map(toWireTransaction), meta: page.meta } };
+    }),
+  ];
+}

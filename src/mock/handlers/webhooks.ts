@@ -1,0 +1,108 @@
+/** Webhook subscriptions (/v1/user/webhooks*), authenticated with a user JWT. */
+import {
+  CreateWebhookParams,
+  UpdateWebhookParams,
+  WEBHOOK_EVENT_NAMES,
+} from '../../schemas/webhook-subscription.js';
+import type { MockContext } from '../context.js';
+import { newWebhookSecret } from '../ids.js';
+import type { MockMerchant } from '../options.js';
+import { readJson, validate } from '../respond.js';
+import { route } from '../route.js';
+import { forbidden, notFound } from '../service-error.js';
+import type { StoredSubscription } from '../store.js';
+
+const DESCRIPTIONS: Record<string, string> = {
+  'transaction.created': 'A charge was created',
+  'transaction.completed': 'A charge was paid (the only status that means paid)',
+  'transaction.failed': 'A charge failed',
+  'transaction.reversed': 'A paid charge was refunded',
+  'transaction.cancelled': 'A charge expired or was cancelled',
+  'transaction.chargeback': 'A paid charge was charged back (MED infraction)',
+  'cashout.created': 'A payout was accepted',
+  'cashout.processing': 'A payout is with the payment provider',
+  'cashout.completed': 'A payout reached the receiver',
+  'cashout.failed': 'A payout failed; its amount is back in the balance',
+  'cashout.reversed': 'A completed payout was returned by the receiving bank',
+};
+
+/** The record as the API shows it: no secret, no owner. */
+function publicView(subscription: StoredSubscription) {
+  const { secret: _secret, merchantId: _merchant, ...record } = subscription;
+  return record;
+}
+
+export function webhookHandlers(ctx: MockContext) {
+  const auth = (request: Request) => ctx.credentials.merchantForUserToken(request);
+  const own = (merchant: MockMerchant, id: string) => {
+    const subscription = ctx.store.subscriptions.get(id.toLowerCase());
+    if (subscription === undefined) throw notFound('Webhook');
+    if (subscription.merchantId !== merchant.id) throw forbidden();
+    return subscription;
+  };
+  const base = '/v1/user/webhooks';
+  return [
+    route(ctx, 'webhooks', 'get', `${base}/events`, async (request) => {
+      await auth(request);
+      return {
+        status: 200,
+        body: { data: WEBHOOK_EVENT_NAMES.map((name) => ({ name, description: DESCRIPTIONS[name] })) },
+      };
+    }),
+
+    route(ctx, 'webhooks', 'post', base, async (request) => {
+      const merchant = await auth(request);
+      const params = validate(CreateWebhookParams, await readJson(request));
+      const now = ctx.options.now().toISOString();
+      const subscription: StoredSubscription = {
+        id: crypto.randomUUID(),
+        url: params.url,
+        events: [...params.events],
+        status: 'ACTIVE',
+        description: params.description ?? null,
+        createdAt: now,
+        updatedAt: now,
+        merchantId: merchant.id,
+        secret: newWebhookSecret(),
+      };
+      ctx.store.subscriptions.set(subscription.id, subscription);
+      return { status: 201, body: { ...publicView(subscription), secret: subscription.secret } };
+    }),
+
+    route(ctx, 'webhooks', 'get', base, async (request) => {
+      const merchant = await auth(request);
+      const mine = [...ctx.store.subscriptions.values()].filter((s) => s.merchantId === merchant.id);
+      return { status: 200, body: { data: mine.map(publicView) } };
+    }),
+
+    route(ctx, 'webhooks', 'get', `${base}/:id`, async (request, params) => ({
+      status: 200,
+      body: publicView(own(await auth(request), params.id as string)),
+    })),
+
+    route(ctx, 'webhooks', 'patch', `${base}/:id`, async (request, params) => {
+      const subscription = own(await auth(request), params.id as string);
+      const changes = validate(UpdateWebhookParams, await readJson(request));
+      if (changes.url !== undefined) subscription.url = changes.url;
+      if (changes.events !== undefined) subscription.events = [...changes.events];
+      if (changes.description !== undefined) subscription.description = changes.description;
+      if (changes.status !== undefined) subscription.status = changes.status;
+      subscription.updatedAt = ctx.options.now().toISOString();
+      return { status: 200, body: publicView(subscription) };
+    }),
+
+    route(ctx, 'webhooks', 'delete', `${base}/:id`, async (request, params) => {
+      const subscription = own(await auth(request), params.id as string);
+      ctx.store.subscriptions.delete(subscription.id);
+      return { status: 204 };
+    }),
+
+    route(ctx, 'webhooks', 'post', `${base}/:id/revalidate`, async (request, params) => {
+      const subscription = own(await auth(request), params.id as string);
+      const ok = await ctx.dispatcher.ping(subscription);
+      subscription.status = ok ? 'ACTIVE' : 'FAILING';
+      subscription.updatedAt = ctx.options.now().toISOString();
+      return { status: 200, body: publicView(subscription) };
+    }),
+  ];
+}

@@ -1,0 +1,89 @@
+/** Options of the reference mock, and their defaults. */
+import { newPublicKey, newSecretKey } from './ids.js';
+
+/** A merchant account of the mock. */
+export interface MockMerchantOptions {
+  /** Merchant id, the `sub` of its user tokens. @default 'merchant_1', 'merchant_2', … */
+  id?: string;
+  /** Name in BR Codes (at most 25 ASCII characters). @default 'PIX MOCK MERCHANT' */
+  name?: string;
+  /** City in BR Codes (at most 15 ASCII characters). @default 'SAO PAULO' */
+  city?: string;
+  /** `sk_live_prod_` + 32 alphanumerics. @default a random one */
+  secretKey?: string;
+  /** `pk_live_prod_` + 32 alphanumerics (refused with 403). @default a random one */
+  publicKey?: string;
+  /** Available balance at start, in cents. @default 1_000_000 (10,000.00 BRL) */
+  initialBalanceCents?: number;
+  /** Keep payouts PENDING until approve-cashout. @default false */
+  manualApproval?: boolean;
+  /** Cash-in fee in cents, kept from each paid charge. @default 0 */
+  cashInFeeCents?: number;
+}
+
+/** Options of `createMockService`. */
+export interface MockServiceOptions {
+  /** Where the handlers answer. @default 'https://api.pix-mock.test' */
+  baseUrl?: string;
+  /** The merchants; the first is the default one (`mock.secretKey`). @default one merchant */
+  merchants?: MockMerchantOptions[];
+  /** The payout fee in cents. @default 500 (5.00 BRL, as the service charges) */
+  payoutFeeCents?: number;
+  /** The clock. @default () => new Date() */
+  now?: () => Date;
+  /** Secret the user JWTs are signed with (HS256). @default a random one */
+  jwtSecret?: string;
+  /** Lifetime of minted user tokens, in seconds. @default 3600 */
+  userTokenTtlSeconds?: number;
+  /** Waits between webhook delivery attempts, in ms. @default [1000, 2000, 4000, 8000, 16000] */
+  webhookRetryDelaysMs?: readonly number[];
+  /** How long a receiver has to answer a delivery, in ms. @default 10_000 */
+  webhookTimeoutMs?: number;
+  /** Deliver webhooks at all. @default true */
+  deliverWebhooks?: boolean;
+}
+
+/** A merchant with every option resolved. */
+export type MockMerchant = Required<MockMerchantOptions>;
+
+/** Options with every default applied. */
+export interface ResolvedOptions {
+  baseUrl: string;
+  merchants: MockMerchant[];
+  payoutFeeCents: number;
+  now: () => Date;
+  jwtSecret: string;
+  userTokenTtlSeconds: number;
+  webhookRetryDelaysMs: readonly number[];
+  webhookTimeoutMs: number;
+  deliverWebhooks: boolean;
+}
+
+function resolveMerchant(options: MockMerchantOptions, index: number): MockMerchant {
+  return {
+    id: options.id ?? `merchant_${index + 1}`,
+    name: options.name ?? 'PIX MOCK MERCHANT',
+    city: options.city ?? 'SAO PAULO',
+    secretKey: options.secretKey ?? newSecretKey(),
+    publicKey: options.publicKey ?? newPublicKey(),
+    initialBalanceCents: options.initialBalanceCents ?? 1_000_000,
+    manualApproval: options.manualApproval ?? false,
+    cashInFeeCents: options.cashInFeeCents ?? 0,
+  };
+}
+
+/** Applies the defaults. */
+export function resolveOptions(options: MockServiceOptions = {}): ResolvedOptions {
+  const merchants = (options.merchants?.length ? options.merchants : [{}]).map(resolveMerchant);
+  return {
+    baseUrl: (options.baseUrl ?? 'https://api.pix-mock.test').replace(/\/+$/, ''),
+    merchants,
+    payoutFeeCents: options.payoutFeeCents ?? 500,
+    now: options.now ?? (() => new Date()),
+    jwtSecret: options.jwtSecret ?? newSecretKey(),
+    userTokenTtlSeconds: options.userTokenTtlSeconds ?? 3600,
+    webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? [1000, 2000, 4000, 8000, 16000],
+    webhookTimeoutMs: options.webhookTimeoutMs ?? 10_000,
+    deliverWebhooks: options.deliverWebhooks ?? true,
+  };
+}

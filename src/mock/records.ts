@@ -1,0 +1,69 @@
+/** How the mock keeps a transaction: money in integer cents, converted to decimals only on the wire. */
+import { fromCents } from '../pix/money.js';
+import type { TransactionOrigin, TransactionStatus, TransactionType } from '../schemas/enums.js';
+import type { TrackingParametersInput, Transaction } from '../schemas/transaction.js';
+
+/** A stored transaction record. */
+export interface StoredTransaction {
+  id: number;
+  transactionId: string;
+  merchantId: string;
+  type: TransactionType;
+  status: TransactionStatus;
+  origin: TransactionOrigin;
+  source: string;
+  amountCents: number;
+  feeCents: number;
+  description: string | null;
+  productName: string | null;
+  trackingParameters: TrackingParametersInput | undefined;
+  pixCode: string | null;
+  pixKeyType: string;
+  pixKey: string | null;
+  clientName: string | null;
+  clientEmail: string | null;
+  clientPhone: string | null;
+  clientCpf: string | null;
+  externalId: string;
+  endToEndId: string | null;
+  receiptUrl: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  paidAt: Date | null;
+  /** The record a chargeback created an infraction for. */
+  relatedId?: number;
+}
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+
+/** The record as the service answers it: the 25 fields of the interface document plus `id`. */
+export function toWireTransaction(record: StoredTransaction): Transaction {
+  return {
+    id: record.id,
+    transactionId: record.transactionId,
+    status: record.status,
+    type: record.type,
+    source: record.source,
+    origin: record.origin,
+    amount: fromCents(record.amountCents),
+    feeAmount: fromCents(record.feeCents),
+    finalAmount: fromCents(record.amountCents - record.feeCents),
+    description: record.description,
+    productName: record.productName,
+    trackingParameters: { ...record.trackingParameters },
+    pixCode: record.pixCode,
+    pixKeyType: record.pixKeyType,
+    pixKey: record.pixKey,
+    clientName: record.clientName,
+    clientEmail: record.clientEmail,
+    clientPhone: record.clientPhone,
+    clientCpf: record.clientCpf,
+    externalId: record.externalId,
+    endToEndId: record.endToEndId,
+    receiptUrl: record.receiptUrl,
+    transactionDate: iso(record.createdAt),
+    paidAt: iso(record.paidAt),
+    createdAt: iso(record.createdAt),
+    updatedAt: iso(record.updatedAt),
+  };
+}

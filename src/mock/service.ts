@@ -1,0 +1,134 @@
+/** createMockService: the whole PIX service as msw handlers, with state, scenario control and faults. */
+import type { HttpHandler } from 'msw';
+import type { Transaction } from '../schemas/transaction.js';
+import type { WebhookSubscription } from '../schemas/webhook-subscription.js';
+import { Credentials } from './auth.js';
+import type { MockContext } from './context.js';
+import { WebhookDispatcher } from './delivery.js';
+import { FaultInjector, type FaultRule } from './faults.js';
+import { cashoutHandlers } from './handlers/cashouts.js';
+import { controlHandlers } from './handlers/control.js';
+import { integrationHandlers } from './handlers/integrations.js';
+import { webhookHandlers } from './handlers/webhooks.js';
+import { Ledger } from './ledger.js';
+import { type MockMerchant, type MockServiceOptions, resolveOptions } from './options.js';
+import { toWireTransaction } from './records.js';
+import { createSimulate, type MockSimulate } from './simulate.js';
+import { type DeliveryAttempt, MockStore } from './store.js';
+
+/** A merchant's balance, in integer cents. */
+export interface MockBalance {
+  availableCents: number;
+  pendingCents: number;
+}
+
+/** Read-only views of the mock's state, for assertions. */
+export interface MockState {
+  /** A merchant's records, oldest first (default merchant when omitted). */
+  records(merchantId?: string): Transaction[];
+  /** A merchant's balance in cents. */
+  balance(merchantId?: string): MockBalance;
+  /** A merchant's webhook subscriptions (secrets included, for tests). */
+  subscriptions(merchantId?: string): (WebhookSubscription & { secret: string })[];
+  /** Every webhook delivery attempt so far, in order. */
+  readonly deliveries: readonly DeliveryAttempt[];
+}
+
+/** The reference mock of the PIX service. */
+export interface MockService {
+  /** The msw request handlers, for `setupServer` (Node) or `setupWorker` (browser). */
+  handlers: HttpHandler[];
+  /** Where the handlers answer. */
+  baseUrl: string;
+  /** The default merchant's secret key. */
+  secretKey: string;
+  /** The default merchant's public key (refused with 403, as the service does). */
+  publicKey: string;
+  /** Every merchant, with its keys. */
+  merchants: readonly MockMerchant[];
+  /** Mints a user JWT for the webhook-management endpoints (default merchant when omitted). */
+  issueUserToken(merchantId?: string, ttlSeconds?: number): Promise<string>;
+  /** Scenario control: pay, expire, fail, reverse, charge back; process, complete, fail, reverse payouts. */
+  simulate: MockSimulate;
+  /** Fault injection for the next N calls of a route. */
+  faults: {
+    inject(rule: FaultRule): void;
+    clear(): void;
+    readonly pending: number;
+  };
+  /** The state, to inspect. */
+  state: MockState;
+  /** Resolves when every webhook delivery under way has finished, retries included. */
+  settle(): Promise<void>;
+  /** Back to a fresh service (same keys): no records, initial balances, no faults. */
+  reset(): void;
+}
+
+/**
+ * Creates the reference mock.
+ *
+ * @example
+ * const mock = createMockService();
+ * const server = setupServer(...mock.handlers);
+ * server.listen({ onUnhandledFrame: 'error' });
+ * const client = new PaymentsClient({ secretKey: mock.secretKey, baseUrl: mock.baseUrl });
+ */
+export function createMockService(options: MockServiceOptions = {}): MockService {
+  const resolved = resolveOptions(options);
+  const store = new MockStore(resolved.merchants);
+  const dispatcher = new WebhookDispatcher(store, resolved);
+  const ledger = new Ledger(store, resolved, (record, event) => dispatcher.dispatch(record, event));
+  const faults = new FaultInjector();
+  const ctx: MockContext = {
+    options: resolved,
+    store,
+    ledger,
+    credentials: new Credentials(resolved),
+    faults,
+    dispatcher,
+  };
+  const simulate = createSimulate(ctx);
+  const defaultMerchant = resolved.merchants[0] as MockMerchant;
+  const merchantId = (id?: string) => id ?? defaultMerchant.id;
+  const reset = () => {
+    dispatcher.reset();
+    faults.clear();
+    store.reset();
+  };
+  return {
+    handlers: [
+      ...integrationHandlers(ctx),
+      ...cashoutHandlers(ctx),
+      ...webhookHandlers(ctx),
+      ...controlHandlers(ctx, simulate, reset),
+    ],
+    baseUrl: resolved.baseUrl,
+    secretKey: defaultMerchant.secretKey,
+    publicKey: defaultMerchant.publicKey,
+    merchants: resolved.merchants,
+    issueUserToken: (id, ttl) => ctx.credentials.issueUserToken(merchantId(id), ttl),
+    simulate,
+    faults: {
+      inject: (rule) => faults.inject(rule),
+      clear: () => faults.clear(),
+      get pending() {
+        return faults.pending;
+      },
+    },
+    state: {
+      records: (id) =>
+        [...store.records.values()].filter((r) => r.merchantId === merchantId(id)).map(toWireTransaction),
+      balance: (id) => ({
+        availableCents: store.availableCents.get(merchantId(id)) ?? 0,
+        pendingCents: store.pendingCents.get(merchantId(id)) ?? 0,
+      }),
+      subscriptions: (id) =>
+        [...store.subscriptions.values()]
+          .filter((s) => s.merchantId === merchantId(id))
+          .map(({ merchantId: _, ...subscription }) => subscription),
+      deliveries: store.deliveries,
+    },
+    settle: () => dispatcher.settle(),
+    reset,
+  };
+}

@@ -4,9 +4,13 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import { benchMock } from './mock.bench.js';
 import { benchWebhooks } from './webhooks.bench.js';
 
-const sections: [string, () => Promise<string>][] = [['Webhook verification', benchWebhooks]];
+const sections: [string, () => Promise<string>][] = [
+  ['Webhook verification', benchWebhooks],
+  ['Reference mock', benchMock],
+];
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 let report = `# Benchmarks

@@ -59,7 +59,7 @@ const noDuplicates = z.refine<string[]>((events) => new Set(events).size === eve
   error: 'must not list an event twice',
 });
 const events = z.array(WebhookEventName).check(z.minLength(1), noDuplicates);
-const httpUrl = z.httpUrl({ error: 'must be an http or https URL' });
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' });
 
 /** What `webhooks.create` takes. */
 export const CreateWebhookParams = z.strictObject({

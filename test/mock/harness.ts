@@ -6,6 +6,7 @@ import { createMockService, type MockService, type MockServiceOptions } from '..
 export interface Reply {
   status: number;
   headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read JSON answers of many shapes; the schemas check them where it matters.
   body: any;
 }
 

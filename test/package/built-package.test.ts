@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeConsumer, NODE20, ROOT, run } from './consumer.js';
@@ -37,6 +38,32 @@ describe('the built package', () => {
     for (const file of ['esm.mjs', 'cjs.cjs']) {
       expect(JSON.parse(run(NODE20, [file], dir))).toEqual({ event: 'transaction.created', ok: true });
     }
+  });
+
+  it('serves pix-payments/mock as ESM and CJS (Node >= 22.12, as msw 3 needs)', () => {
+    const script = `
+      const server = await mock.startMockServer();
+      const res = await fetch(server.url + '/v1/integrations/balance', { headers: { authorization: 'Bearer ' + server.service.secretKey } });
+      console.log(JSON.stringify({ status: res.status, available: (await res.json()).available }));
+      await server.close();
+    `;
+    const dir = makeConsumer({
+      'esm.mjs': `import * as mock from 'pix-payments/mock';\n${script}`,
+      'cjs.cjs': `const mock = require('pix-payments/mock');\n(async () => {${script}})();`,
+    });
+    for (const file of ['esm.mjs', 'cjs.cjs']) {
+      expect(JSON.parse(run(process.execPath, [file], dir))).toEqual({ status: 200, available: 10000 });
+    }
+  });
+
+  it('keeps msw, jose and node: imports out of pix-payments and pix-payments/webhooks', () => {
+    for (const entry of ['index.js', 'webhooks.js', 'index.cjs', 'webhooks.cjs']) {
+      const graph = moduleGraph(entry);
+      expect(graph.external.filter((name) => name !== 'zod/mini' && name !== 'zod/locales')).toEqual([]);
+      for (const file of graph.files)
+        expect(readFileSync(join(ROOT, 'dist', file), 'utf8')).not.toMatch(/jwtVerify|SignJWT/);
+    }
+    expect(moduleGraph('mock.js').external).toContain('msw');
   });
 
   const consumerSource = `
@@ -115,3 +142,21 @@ void constructWebhookEvent(body, new Headers(), 'whsec_x').then((event) => conso
     ).toThrow(/TS2322/);
   });
 });
+
+/** The dist files an entry loads, and the bare specifiers it imports. */
+function moduleGraph(entry: string): { files: string[]; external: string[] } {
+  const files = new Set<string>();
+  const external = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const text = readFileSync(join(ROOT, 'dist', file), 'utf8');
+    for (const match of text.matchAll(/(?:(?<![\w$])from\s*|import\(|require\()\s*['"]([^'"]+)['"]/g)) {
+      const specifier = match[1] as string;
+      if (specifier.startsWith('./')) visit(specifier.slice(2));
+      else external.add(specifier);
+    }
+  };
+  visit(entry);
+  return { files: [...files], external: [...external] };
+}

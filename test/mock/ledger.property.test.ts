@@ -1,0 +1,217 @@
+/**
+ * Model-based: random sequences of charges, payments, payouts, failures, reversals and
+ * chargebacks across two merchants. After every step the ledger invariant holds, no record
+ * changed merchant, and every status change followed the state machines.
+ */
+import fc from 'fast-check';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockService, MAGIC_PIX_KEYS } from '../../src/mock/index.js';
+import { canMove } from '../../src/mock/lifecycle.js';
+import { toCents } from '../../src/pix/money.js';
+import type { Transaction } from '../../src/schemas/transaction.js';
+import { CPF, caller } from './harness.js';
+
+const mock = createMockService({
+  merchants: [
+    { id: 'auto', initialBalanceCents: 50_000 },
+    { id: 'manual', initialBalanceCents: 50_000, manualApproval: true, cashInFeeCents: 99 },
+  ],
+  deliverWebhooks: false,
+});
+const server = setupServer(...mock.handlers);
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterAll(() => server.close());
+
+const MERCHANTS = ['auto', 'manual'] as const;
+type Merchant = (typeof MERCHANTS)[number];
+const api = (merchant: Merchant) =>
+  caller(mock.baseUrl, mock.merchants[MERCHANTS.indexOf(merchant)]?.secretKey);
+
+interface Model {
+  /** transactionId → merchant at creation. */
+  owner: Map<string, string>;
+  /** transactionId → status after the previous step. */
+  status: Map<string, string>;
+  charges: string[];
+  payouts: string[];
+}
+
+/** Every status reachable from `from` by legal moves (including staying). */
+function reachable(type: string, from: string): Set<string> {
+  const seen = new Set([from]);
+  const queue = [from];
+  const all = [
+    'PENDING',
+    'PROCESSING',
+    'COMPLETED',
+    'FAILED',
+    'REVERSED',
+    'CANCELLED',
+    'CHARGEBACK',
+  ] as const;
+  while (queue.length > 0) {
+    const current = queue.shift() as string;
+    for (const next of all) {
+      if (!seen.has(next) && canMove(type as 'CASHIN', current as 'PENDING', next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return seen;
+}
+
+function expectedBalance(records: Transaction[], initialCents: number) {
+  let available = initialCents;
+  let pending = 0;
+  for (const r of records) {
+    const amount = toCents(r.amount);
+    const net = toCents(r.finalAmount);
+    if (r.type === 'CASHIN' && r.status === 'COMPLETED') available += net;
+    if (r.type === 'CASHOUT') {
+      available -= amount; // accepted
+      if (r.status === 'FAILED' || r.status === 'CANCELLED') available += amount; // returned whole
+      if (r.status === 'REVERSED') available += net; // returned net, fee kept
+      if (r.status === 'PENDING' || r.status === 'PROCESSING') pending += amount;
+    }
+  }
+  return { available, pending };
+}
+
+function checkInvariants(model: Model): void {
+  for (const merchant of MERCHANTS) {
+    const records = mock.state.records(merchant);
+    const balance = mock.state.balance(merchant);
+    const expected = expectedBalance(records, 50_000);
+    expect(balance.availableCents).toBe(expected.available);
+    expect(balance.pendingCents).toBe(expected.pending);
+    for (const r of records) {
+      const id = r.transactionId as string;
+      if (r.type === 'INFRACTION') continue;
+      expect(model.owner.get(id)).toBe(merchant);
+      const before = model.status.get(id);
+      if (before !== undefined)
+        expect(reachable(r.type, before).has(r.status), `${before} → ${r.status}`).toBe(true);
+      model.status.set(id, r.status);
+    }
+  }
+}
+
+const merchantArb = fc.constantFrom(...MERCHANTS);
+const pick = fc.nat();
+
+class CreateCharge implements fc.AsyncCommand<Model, object> {
+  constructor(
+    readonly merchant: Merchant,
+    readonly cents: number,
+  ) {}
+  check = () => true;
+  async run(model: Model) {
+    const reply = await api(this.merchant)('POST', '/v1/integrations/create-transaction', {
+      amount: this.cents / 100,
+    });
+    expect(reply.status).toBe(201);
+    model.owner.set(reply.body.transactionId, this.merchant);
+    model.charges.push(reply.body.transactionId);
+    checkInvariants(model);
+  }
+  toString = () => `charge(${this.merchant}, ${this.cents})`;
+}
+
+class CreatePayout implements fc.AsyncCommand<Model, object> {
+  constructor(
+    readonly merchant: Merchant,
+    readonly cents: number,
+    readonly key: string,
+  ) {}
+  check = () => true;
+  async run(model: Model) {
+    const [pixKey, pixKeyType] = this.key === 'cpf' ? [CPF, 'CPF'] : [this.key, 'EMAIL'];
+    const reply = await api(this.merchant)('POST', '/v1/integrations/create-cashout', {
+      amount: this.cents / 100,
+      pixKey,
+      pixKeyType,
+    });
+    expect([201, 422]).toContain(reply.status);
+    if (reply.status === 201) {
+      model.owner.set(reply.body.transactionId, this.merchant);
+      model.payouts.push(reply.body.transactionId);
+    } else {
+      expect(['INSUFFICIENT_BALANCE', 'AMOUNT_BELOW_FEE']).toContain(reply.body.code);
+    }
+    checkInvariants(model);
+  }
+  toString = () => `payout(${this.merchant}, ${this.cents}, ${this.key})`;
+}
+
+type Action = keyof typeof mock.simulate | 'approve';
+class Move implements fc.AsyncCommand<Model, object> {
+  constructor(
+    readonly action: Action,
+    readonly index: number,
+  ) {}
+  check = (model: Readonly<Model>) =>
+    (this.action.includes('Charge') ? model.charges : model.payouts).length > 0;
+  async run(model: Model) {
+    const list = this.action.includes('Charge') ? model.charges : model.payouts;
+    const id = list[this.index % list.length] as string;
+    const before = JSON.stringify(mock.state.records(model.owner.get(id)));
+    let refused = false;
+    if (this.action === 'approve') {
+      const merchant = model.owner.get(id) as Merchant;
+      const record = mock.state.records(merchant).find((r) => r.transactionId === id) as Transaction;
+      const reply = await api(merchant)('POST', '/v1/integrations/approve-cashout', { id: record.id });
+      refused = reply.status !== 200;
+    } else {
+      try {
+        mock.simulate[this.action](id);
+      } catch {
+        refused = true;
+      }
+    }
+    // A refused move changes nothing.
+    if (refused) expect(JSON.stringify(mock.state.records(model.owner.get(id)))).toBe(before);
+    checkInvariants(model);
+  }
+  toString = () => `${this.action}(#${this.index})`;
+}
+
+const commands = [
+  fc.tuple(merchantArb, fc.integer({ min: 1, max: 30_000 })).map(([m, c]) => new CreateCharge(m, c)),
+  fc
+    .tuple(
+      merchantArb,
+      fc.integer({ min: 400, max: 30_000 }),
+      fc.constantFrom('cpf', MAGIC_PIX_KEYS.fail, MAGIC_PIX_KEYS.reverse),
+    )
+    .map(([m, c, k]) => new CreatePayout(m, c, k)),
+  ...(
+    [
+      'payCharge',
+      'expireCharge',
+      'failCharge',
+      'reverseCharge',
+      'chargebackCharge',
+      'processPayout',
+      'completePayout',
+      'failPayout',
+      'reversePayout',
+      'cancelPayout',
+      'approve',
+    ] as const
+  ).map((action) => pick.map((index) => new Move(action, index))),
+];
+
+describe('the ledger under random scenarios', () => {
+  it('keeps the balance equal to the sum of its records, merchants apart, and moves legal', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 40 }), async (cmds) => {
+        mock.reset();
+        const model: Model = { owner: new Map(), status: new Map(), charges: [], payouts: [] };
+        await fc.asyncModelRun(() => ({ model, real: {} }), cmds);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

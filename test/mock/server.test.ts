@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type MockServer, startMockServer } from '../../src/mock/index.js';
+import { caller } from './harness.js';
+
+let server: MockServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('startMockServer', () => {
+  it('serves the mock on a free loopback port over real HTTP', async () => {
+    server = await startMockServer();
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const api = caller(server.url, server.service.secretKey);
+    const charge = await api('POST', '/v1/integrations/create-transaction', { amount: 12.34 });
+    expect(charge.status).toBe(201);
+    expect(charge.headers.get('x-request-id')).toMatch(/^req_/);
+    const paid = await caller(server.url)('POST', `/__mock/charges/${charge.body.transactionId}/pay`);
+    expect(paid.body.status).toBe('COMPLETED');
+    const read = await api(
+      'GET',
+      `/v1/integrations/list-transactions?transactionId=${charge.body.transactionId}`,
+    );
+    expect(read.body.status).toBe('COMPLETED');
+    expect(server.service.state.balance().availableCents).toBe(1_001_234);
+  });
+
+  it('answers 404 NOT_FOUND for an unknown path and 400 for malformed JSON', async () => {
+    server = await startMockServer();
+    const api = caller(server.url, server.service.secretKey);
+    const missing = await api('GET', '/v2/nothing');
+    expect([missing.status, missing.body.code]).toEqual([404, 'NOT_FOUND']);
+    const bad = await api('POST', '/v1/integrations/create-cashout', undefined, '{');
+    expect(bad.status).toBe(400);
+  });
+
+  it('drops the connection for an injected drop fault', async () => {
+    server = await startMockServer();
+    server.service.faults.inject({ route: 'balance', kind: 'drop' });
+    await expect(
+      caller(server.url, server.service.secretKey)('GET', '/v1/integrations/balance'),
+    ).rejects.toThrow(/fetch failed/);
+  });
+
+  it('takes faults over HTTP, so other languages can inject them', async () => {
+    server = await startMockServer();
+    await caller(server.url)('POST', '/__mock/faults', {
+      route: 'balance',
+      kind: 'status',
+      status: 502,
+      times: 1,
+    });
+    expect(
+      (await caller(server.url, server.service.secretKey)('GET', '/v1/integrations/balance')).status,
+    ).toBe(502);
+  });
+});
+
+describe('pix-payments-mock (bin)', () => {
+  it('starts, prints the base URL, a secret key and a user token, serves, and stops on SIGINT', async () => {
+    const cli = spawn(process.execPath, [resolve(import.meta.dirname, '../../dist/cli.js'), '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    await new Promise<void>((done, fail) => {
+      cli.stdout.on('data', (chunk) => {
+        out += String(chunk);
+        if (out.includes('Ctrl-C')) done();
+      });
+      cli.once('exit', (code) => fail(new Error(`exited ${code}: ${out}`)));
+    });
+    const url = /Base URL\s+(\S+)/.exec(out)?.[1] as string;
+    const key = /Secret key\s+(sk_live_prod_[A-Za-z0-9]{32})/.exec(out)?.[1];
+    expect(/User token\s+(ey\S+)/.test(out)).toBe(true);
+    expect((await caller(url, key)('GET', '/v1/integrations/balance')).status).toBe(200);
+    const exit = new Promise((done) => cli.once('exit', done));
+    cli.kill('SIGINT');
+    expect(await exit).toBe(0);
+  });
+
+  it('refuses a bad port', async () => {
+    const cli = spawn(process.execPath, [resolve(import.meta.dirname, '../../dist/cli.js'), '--port', 'x'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    cli.stderr.on('data', (chunk) => {
+      err += String(chunk);
+    });
+    expect(await new Promise((done) => cli.once('exit', done))).toBe(1);
+    expect(err).toMatch(/--port/);
+  });
+});

@@ -1,0 +1,221 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { safeParseWith } from '../../src/schemas/parse.js';
+import { CreatedWebhookSubscription, WebhookSubscription } from '../../src/schemas/webhook-subscription.js';
+import { createNodeWebhookHandler, type WebhookEvent } from '../../src/webhooks/index.js';
+import { CPF, caller, useMock } from './harness.js';
+
+const { mock, api } = useMock({
+  merchants: [{ id: 'shop' }, { id: 'rival' }],
+  webhookRetryDelaysMs: [20, 20, 20, 20, 20],
+});
+
+async function user(merchantId?: string) {
+  return caller(mock.baseUrl, await mock.issueUserToken(merchantId));
+}
+
+interface Receiver {
+  url: string;
+  events: WebhookEvent[];
+  raw: { body: Buffer; headers: IncomingMessage['headers'] }[];
+  close(): Promise<void>;
+}
+const receivers: Receiver[] = [];
+afterEach(async () => {
+  await Promise.all(receivers.splice(0).map((r) => r.close()));
+});
+
+/** A real receiver built with the webhook toolkit; the first `failures` deliveries get a 500. */
+async function receiver(secret: () => string, failures = 0): Promise<Receiver> {
+  const events: WebhookEvent[] = [];
+  const raw: Receiver['raw'] = [];
+  let left = failures;
+  let handler: ReturnType<typeof createNodeWebhookHandler> | undefined;
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    raw.push({ body, headers: req.headers });
+    if (left > 0) {
+      left -= 1;
+      res.statusCode = 500;
+      res.end();
+      return;
+    }
+    handler ??= createNodeWebhookHandler({ secret: secret(), onEvent: (event) => void events.push(event) });
+    await handler(Object.assign(req, { body }), res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const r = {
+    url: `http://127.0.0.1:${port}/hook`,
+    events,
+    raw,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  receivers.push(r);
+  return r;
+}
+
+async function subscribe(url: string, events: string[]) {
+  const reply = await (await user())('POST', '/v1/user/webhooks', { url, events, description: 'test' });
+  expect(reply.status).toBe(201);
+  return reply.body as { id: string; secret: string };
+}
+
+describe('/v1/user/webhooks*', () => {
+  it('lists the event names', async () => {
+    const reply = await (await user())('GET', '/v1/user/webhooks/events');
+    expect(reply.status).toBe(200);
+    expect(reply.body.data).toHaveLength(11);
+    expect(reply.body.data[0]).toEqual({ name: 'transaction.created', description: expect.any(String) });
+  });
+
+  it('creates (with the secret, once), lists, reads, updates and deletes a subscription', async () => {
+    const call = await user();
+    const created = await call('POST', '/v1/user/webhooks', {
+      url: 'https://merchant.example/hook',
+      events: ['transaction.completed'],
+    });
+    expect(created.status).toBe(201);
+    expect(safeParseWith(CreatedWebhookSubscription, created.body).success).toBe(true);
+    expect(created.body).toMatchObject({
+      status: 'ACTIVE',
+      description: null,
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9]{32}$/),
+    });
+    const { id } = created.body;
+    const read = await call('GET', `/v1/user/webhooks/${id}`);
+    expect(safeParseWith(WebhookSubscription, read.body).success).toBe(true);
+    expect(read.body.secret).toBeUndefined();
+    expect((await call('GET', '/v1/user/webhooks')).body.data.map((s: { id: string }) => s.id)).toEqual([id]);
+    const patched = await call('PATCH', `/v1/user/webhooks/${id}`, {
+      events: ['cashout.failed'],
+      status: 'INACTIVE',
+      description: 'ops',
+    });
+    expect(patched.body).toMatchObject({
+      events: ['cashout.failed'],
+      status: 'INACTIVE',
+      description: 'ops',
+    });
+    expect((await call('DELETE', `/v1/user/webhooks/${id}`)).status).toBe(204);
+    expect((await call('GET', `/v1/user/webhooks/${id}`)).status).toBe(404);
+  });
+
+  it('validates url and events with 422', async () => {
+    const call = await user();
+    const reply = await call('POST', '/v1/user/webhooks', { url: 'ftp://x', events: ['transaction.paid'] });
+    expect(reply.status).toBe(422);
+    expect(Object.keys(reply.body.errors).sort()).toEqual(['events[0]', 'url']);
+    const { id } = await subscribe('https://merchant.example/hook', ['transaction.completed']);
+    expect((await call('PATCH', `/v1/user/webhooks/${id}`, {})).status).toBe(422);
+  });
+
+  it('needs a valid, unexpired user JWT: a secret key, a forged or an expired token is a 401', async () => {
+    const forged = `${(await mock.issueUserToken()).slice(0, -4)}AAAA`;
+    const expired = await mock.issueUserToken(undefined, -10);
+    for (const credential of [mock.secretKey, forged, expired, undefined]) {
+      const reply = await caller(mock.baseUrl, credential)('GET', '/v1/user/webhooks');
+      expect([reply.status, reply.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+    }
+  });
+
+  it("keeps merchants apart: another merchant's subscription is a 403", async () => {
+    const { id } = await subscribe('https://merchant.example/hook', ['transaction.completed']);
+    const rival = await user('rival');
+    expect((await rival('GET', '/v1/user/webhooks')).body.data).toEqual([]);
+    expect((await rival('GET', `/v1/user/webhooks/${id}`)).status).toBe(403);
+    expect((await rival('DELETE', `/v1/user/webhooks/${id}`)).status).toBe(403);
+  });
+});
+
+describe('webhook delivery', () => {
+  it('POSTs every status change, signed over the raw bytes, to a receiver built with the toolkit', async () => {
+    let secret = '';
+    const r = await receiver(() => secret);
+    ({ secret } = await subscribe(r.url, ['transaction.created', 'transaction.completed']));
+    const referenceId = crypto.randomUUID();
+    const { body } = await api('POST', '/v1/integrations/create-transaction', {
+      amount: 19.9,
+      referenceId,
+      tracking_parameters: { utm_source: 'google' },
+    });
+    mock.simulate.payCharge(body.transactionId);
+    await mock.settle();
+    expect(r.events.map((e) => e.event)).toEqual(['transaction.created', 'transaction.completed']);
+    expect(r.events[1]?.data).toMatchObject({
+      id: body.id,
+      referenceId,
+      status: 'COMPLETED',
+      type: 'CASHIN',
+      trackingParameters: { utm_source: 'google' },
+    });
+    for (const delivery of r.raw) {
+      const expected = createHmac('sha256', secret).update(delivery.body).digest('hex');
+      expect(delivery.headers['x-webhook-signature']).toBe(expected);
+      expect(delivery.headers['x-webhook-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(delivery.headers['x-webhook-event']).toBe(JSON.parse(delivery.body.toString()).event);
+    }
+  });
+
+  it('delivers created, processing and completed for a payout, in order, only to listeners', async () => {
+    let secret = '';
+    const r = await receiver(() => secret);
+    const other = await receiver(() => 'unused');
+    ({ secret } = await subscribe(r.url, ['cashout.created', 'cashout.processing', 'cashout.completed']));
+    await subscribe(other.url, ['transaction.completed']);
+    await api('POST', '/v1/integrations/create-cashout', { amount: 30, pixKey: CPF, pixKeyType: 'CPF' });
+    await mock.settle();
+    expect(r.events.map((e) => [e.event, 'status' in e.data ? e.data.status : undefined])).toEqual([
+      ['cashout.created', 'PENDING'],
+      ['cashout.processing', 'PROCESSING'],
+      ['cashout.completed', 'COMPLETED'],
+    ]);
+    expect(other.raw).toEqual([]);
+  });
+
+  it('retries a receiver that fails twice: the event arrives on the third attempt, same bytes and id', async () => {
+    let secret = '';
+    const r = await receiver(() => secret, 2);
+    ({ secret } = await subscribe(r.url, ['transaction.created']));
+    await api('POST', '/v1/integrations/create-transaction', { amount: 5 });
+    await mock.settle();
+    expect(r.raw).toHaveLength(3);
+    expect(new Set(r.raw.map((d) => d.body.toString())).size).toBe(1);
+    expect(new Set(r.raw.map((d) => d.headers['x-webhook-id'])).size).toBe(1);
+    expect(r.events).toHaveLength(1);
+    expect(mock.state.deliveries.map((d) => [d.attempt, d.status, d.ok])).toEqual([
+      [1, 500, false],
+      [2, 500, false],
+      [3, 200, true],
+    ]);
+  });
+
+  it('turns a subscription FAILING after 1 + 5 failed attempts', async () => {
+    const r = await receiver(() => 'x', 99);
+    const { id } = await subscribe(r.url, ['transaction.created']);
+    await api('POST', '/v1/integrations/create-transaction', { amount: 5 });
+    await mock.settle();
+    expect(r.raw).toHaveLength(6);
+    expect((await (await user())('GET', `/v1/user/webhooks/${id}`)).body.status).toBe('FAILING');
+  });
+
+  it('revalidate pings the URL with a signed webhook.revalidate and sets ACTIVE on 2xx, FAILING otherwise', async () => {
+    let secret = '';
+    const r = await receiver(() => secret);
+    const created = await subscribe(r.url, ['transaction.created']);
+    secret = created.secret;
+    const call = await user();
+    await call('PATCH', `/v1/user/webhooks/${created.id}`, { status: 'INACTIVE' });
+    const ok = await call('POST', `/v1/user/webhooks/${created.id}/revalidate`);
+    expect(ok.body.status).toBe('ACTIVE');
+    expect(r.events).toEqual([
+      { event: 'webhook.revalidate', timestamp: expect.any(String), data: { webhookId: created.id } },
+    ]);
+    await call('PATCH', `/v1/user/webhooks/${created.id}`, { url: 'http://127.0.0.1:9/nowhere' });
+    expect((await call('POST', `/v1/user/webhooks/${created.id}/revalidate`)).body.status).toBe('FAILING');
+  });
+});

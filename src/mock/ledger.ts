@@ -162,6 +162,22 @@ export class Ledger {
     return { record, replay: false };
   }
 
+  /**
+   * Expires PENDING charges older than the expiry setting (CANCELLED, with its webhook). Charges
+   * are indexed in creation order, so this looks only at the ones that expire.
+   */
+  expireCharges(): void {
+    const deadline = this.options.now().getTime() - this.options.chargeExpirySeconds * 1000;
+    for (const merchant of this.store.merchants) {
+      const pending = this.store.ids(merchant.id, 'CASHIN', 'PENDING');
+      while (pending.length > 0) {
+        const record = this.store.records.get(pending[0] as number) as StoredTransaction;
+        if (record.createdAt.getTime() > deadline) break;
+        this.move(record, 'CANCELLED');
+      }
+    }
+  }
+
   /** Runs a payout as the provider would: PROCESSING, then COMPLETED (or the magic key's outcome). */
   processPayout(record: StoredTransaction): void {
     this.move(record, 'PROCESSING');

@@ -41,6 +41,8 @@ export interface MockServiceOptions {
   webhookTimeoutMs?: number;
   /** Deliver webhooks at all. @default true */
   deliverWebhooks?: boolean;
+  /** A PENDING charge expires (CANCELLED) this long after its creation, in seconds. @default 3600 */
+  chargeExpirySeconds?: number;
 }
 
 /** A merchant with every option resolved. */
@@ -57,6 +59,7 @@ export interface ResolvedOptions {
   webhookRetryDelaysMs: readonly number[];
   webhookTimeoutMs: number;
   deliverWebhooks: boolean;
+  chargeExpirySeconds: number;
 }
 
 function resolveMerchant(options: MockMerchantOptions, index: number): MockMerchant {
@@ -85,5 +88,6 @@ export function resolveOptions(options: MockServiceOptions = {}): ResolvedOption
     webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? [1000, 2000, 4000, 8000, 16000],
     webhookTimeoutMs: options.webhookTimeoutMs ?? 10_000,
     deliverWebhooks: options.deliverWebhooks ?? true,
+    chargeExpirySeconds: options.chargeExpirySeconds ?? 3600,
   };
 }

@@ -54,6 +54,7 @@ export function route(
     }
     let answer: Answer;
     try {
+      ctx.ledger.expireCharges();
       answer = await handler(request, params as Params);
     } catch (error) {
       answer = errorAnswer(error);

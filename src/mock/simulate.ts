@@ -31,6 +31,7 @@ export interface MockSimulate {
 
 export function createSimulate(ctx: MockContext): MockSimulate {
   const move = (type: 'CASHIN' | 'CASHOUT', to: TransactionStatus) => (id: string | number) => {
+    ctx.ledger.expireCharges();
     const record = ctx.store.find(id);
     if (record === undefined || record.type !== type) throw notFound(type === 'CASHIN' ? 'Charge' : 'Payout');
     ctx.ledger.move(record, to);

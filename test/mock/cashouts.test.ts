@@ -253,3 +253,16 @@ describe('fault injection', () => {
     expect(mock.state.records()).toHaveLength(1);
   });
 });
+
+describe('charge expiry and refunds', () => {
+  it('refuses a refund the available balance does not cover, with 422 INSUFFICIENT_BALANCE', async () => {
+    const charge = (await api('POST', '/v1/integrations/create-transaction', { amount: 100 })).body;
+    mock.simulate.payCharge(charge.transactionId);
+    await payout({ amount: 10_100 });
+    expect(mock.state.balance().availableCents).toBe(0);
+    expect(() => mock.simulate.reverseCharge(charge.transactionId)).toThrow(/does not cover this refund/);
+    expect(mock.state.records().find((r) => r.transactionId === charge.transactionId)?.status).toBe(
+      'COMPLETED',
+    );
+  });
+});

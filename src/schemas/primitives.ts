@@ -24,8 +24,11 @@ export const Guid = z.guid();
 export const IsoDateTime = z.iso.datetime({ offset: true });
 
 /** A field that a request must not carry; `code` is the service's error code for it. */
-export function forbiddenField(message: string, code: string): z.ZodMiniOptional<z.ZodMiniType<never>> {
-  return z.optional(z.custom<never>(() => false, { error: message, params: { code } }));
+export function forbiddenField(
+  message: string,
+  code: string,
+): z.ZodMiniOptional<z.ZodMiniType<never, never>> {
+  return z.optional(z.custom<never, never>(() => false, { error: message, params: { code } }));
 }
 
 /** A money amount in a request: positive, finite, at most two decimals. */

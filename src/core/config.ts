@@ -1,0 +1,137 @@
+/** Client configuration: options, environment fallbacks, and the checks made at construction. */
+import { PaymentsError } from '../errors/base.js';
+import type { Logger, LogLevel } from './logger.js';
+
+/** A user token, or a function that returns a fresh one (called once per request). */
+export type UserTokenSource = string | (() => string | Promise<string>);
+
+/** Options of `new PaymentsClient(options)`. */
+export interface ClientOptions {
+  /**
+   * The merchant's secret key (`sk_live_prod_…`). Backend only: never ship it to a browser.
+   * @default process.env.PIX_PAYMENTS_SECRET_KEY
+   */
+  secretKey?: string | undefined;
+  /**
+   * The service's base address. `https://` is required, except for loopback hosts.
+   * @default process.env.PIX_PAYMENTS_BASE_URL
+   * @example 'https://api.example-psp.com.br'
+   */
+  baseUrl?: string | undefined;
+  /** The panel JWT for the webhook-management calls: a string, or a function returning one. */
+  userToken?: UserTokenSource | undefined;
+  /** Time limit of each attempt, in ms. @default 30_000 */
+  timeout?: number | undefined;
+  /** How many times a failed request is retried (connection errors, timeouts, 408, 409, 429, 5xx). @default 2 */
+  maxRetries?: number | undefined;
+  /** A custom `fetch` (tests, proxies, instrumentation). @default globalThis.fetch, looked up per call */
+  fetch?: typeof fetch | undefined;
+  /** Where log lines go. @default console */
+  logger?: Logger | undefined;
+  /** How much to log: one line per attempt at `info`. @default 'off' */
+  logLevel?: LogLevel | undefined;
+  /** Allow construction where `window` and `document` exist. Exposes the secret key to users. @default false */
+  dangerouslyAllowBrowser?: boolean | undefined;
+}
+
+/** Options every call may override, as its last argument. */
+export interface RequestOptions {
+  /** Time limit of each attempt, in ms. */
+  timeout?: number;
+  /** Retries of this call. */
+  maxRetries?: number;
+  /** Aborts the call at once, also during a backoff wait. */
+  signal?: AbortSignal;
+  /** Extra headers (`Authorization` is always the SDK's). */
+  headers?: Record<string, string>;
+}
+
+/** The configuration in force. */
+export interface ResolvedConfig {
+  secretKey: string;
+  baseUrl: string;
+  userToken: UserTokenSource | undefined;
+  timeout: number;
+  maxRetries: number;
+  fetch: typeof fetch | undefined;
+  logger: Logger;
+  logLevel: LogLevel;
+}
+
+const SECRET_KEY = /^sk_[A-Za-z0-9_]{16,}$/;
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+function env(name: string): string | undefined {
+  const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[
+    name
+  ];
+  return value === '' ? undefined : value;
+}
+
+function configError(message: string): PaymentsError {
+  return new PaymentsError(message);
+}
+
+function checkSecretKey(key: string | undefined): string {
+  if (key === undefined) {
+    throw configError('Missing secret key: pass { secretKey } or set PIX_PAYMENTS_SECRET_KEY');
+  }
+  if (key.startsWith('pk_')) {
+    throw configError(
+      'secretKey is a public key (pk_…): the API needs the secret key (sk_…), used only from a backend',
+    );
+  }
+  if (!SECRET_KEY.test(key)) {
+    // Never echo the value: a malformed key may still be a secret.
+    throw configError(
+      `Malformed secret key (${key.length} characters): it must look like sk_live_prod_ followed by letters and digits`,
+    );
+  }
+  return key;
+}
+
+function checkBaseUrl(raw: string | undefined): string {
+  if (raw === undefined) throw configError('Missing base URL: pass { baseUrl } or set PIX_PAYMENTS_BASE_URL');
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw configError(`baseUrl is not a valid URL: ${raw}`);
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.test(url.hostname))) {
+    throw configError(
+      `baseUrl must use https:// (plain http:// is allowed only for loopback hosts): ${url.origin}`,
+    );
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+function checkCount(name: string, value: number, min: number): number {
+  if (!Number.isFinite(value) || value < min)
+    throw configError(`${name} must be a number >= ${min}, got ${value}`);
+  return value;
+}
+
+function inBrowser(): boolean {
+  const scope = globalThis as { window?: unknown; document?: unknown };
+  return typeof scope.window !== 'undefined' && typeof scope.document !== 'undefined';
+}
+
+/** Resolves options with env fallbacks and defaults; throws a clear error for what is wrong. */
+export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
+  if (inBrowser() && options.dangerouslyAllowBrowser !== true) {
+    throw configError(
+      'PaymentsClient refuses to run in a browser: the secret key would be exposed to every visitor. Call the API from your backend (or pass dangerouslyAllowBrowser: true if you know what you are doing).',
+    );
+  }
+  return {
+    secretKey: checkSecretKey(options.secretKey ?? env('PIX_PAYMENTS_SECRET_KEY')),
+    baseUrl: checkBaseUrl(options.baseUrl ?? env('PIX_PAYMENTS_BASE_URL')),
+    userToken: options.userToken,
+    timeout: checkCount('timeout', options.timeout ?? 30_000, 1),
+    maxRetries: Math.floor(checkCount('maxRetries', options.maxRetries ?? 2, 0)),
+    fetch: options.fetch,
+    logger: options.logger ?? console,
+    logLevel: options.logLevel ?? 'off',
+  };
+}

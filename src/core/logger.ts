@@ -1,0 +1,24 @@
+/** Logging: off by default; one line per attempt, never a credential or a body. */
+
+/** Anything with console's methods. */
+export interface Logger {
+  error(message: string, ...rest: unknown[]): void;
+  warn(message: string, ...rest: unknown[]): void;
+  info(message: string, ...rest: unknown[]): void;
+  debug(message: string, ...rest: unknown[]): void;
+}
+
+/** How much is logged. */
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+
+const RANK: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
+
+/** Logs `message` at `level` when the configured level lets it through. */
+export function log(
+  logger: Logger,
+  configured: LogLevel,
+  level: Exclude<LogLevel, 'off'>,
+  message: string,
+): void {
+  if (RANK[level] <= RANK[configured]) logger[level](`[pix-payments] ${message}`);
+}

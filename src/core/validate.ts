@@ -1,0 +1,26 @@
+/** Request validation before anything is sent. */
+import type * as z from 'zod/mini';
+import { ValidationError } from '../errors/validation.js';
+import { safeParseWith } from '../schemas/parse.js';
+
+/** Parses call parameters with their schema; a bad one throws `ValidationError` naming each field. */
+export function validateParams<S extends z.ZodMiniType>(
+  schema: S,
+  params: unknown,
+  idempotencyKey?: string,
+): z.output<S> {
+  const outcome = safeParseWith(schema, params);
+  if (outcome.success) return outcome.data;
+  const error = new ValidationError(outcome.message, outcome.issues);
+  if (idempotencyKey !== undefined) error.idempotencyKey = idempotencyKey;
+  throw error;
+}
+
+/** Rejects instead of throwing, so that a call always returns a promise. */
+export function rejecting<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return run();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}

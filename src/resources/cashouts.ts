@@ -1,0 +1,81 @@
+import * as z from 'zod/mini';
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/config.js';
+import { type PagePromise, paginate } from '../core/pagination.js';
+import { validateParams } from '../core/validate.js';
+import { ApproveCashoutParams, CreateCashoutParams, CreateCashoutResponse } from '../schemas/cashout.js';
+import { ListCashoutsParams } from '../schemas/list.js';
+import { Transaction } from '../schemas/transaction.js';
+import { toListQuery } from '../schemas/wire.js';
+import type { ClientContext } from './context.js';
+import { ListAnswer } from './list-answer.js';
+
+const PayoutId = z.union([z.uuid(), z.string().check(z.regex(/^[1-9]\d*$/)), z.int().check(z.gte(1))], {
+  error: 'must be a payout transactionId (UUID) or a legacy integer id',
+});
+
+/** Payouts (CASHOUT) to PIX keys, with the fixed 5.00 fee. */
+export class CashoutsResource {
+  constructor(private readonly client: ClientContext) {}
+
+  /**
+   * Sends a payout; the receiver gets `amount - 5.00`. `idempotencyKey` makes retries safe: when
+   * omitted, one is generated and reused on every retry, and any error carries it as
+   * `error.idempotencyKey` so that you can call again with it and never pay twice.
+   * @example
+   * const payout = await client.cashouts.create({ amount: 150, pixKey: 'ana@example.com', pixKeyType: 'EMAIL' });
+   */
+  create(params: CreateCashoutParams, options?: RequestOptions): APIPromise<CreateCashoutResponse> {
+    return this.client.call(() => {
+      const idempotencyKey = params?.idempotencyKey ?? crypto.randomUUID();
+      const body = validateParams(CreateCashoutParams, { ...params, idempotencyKey }, idempotencyKey);
+      return {
+        method: 'POST',
+        path: '/v1/integrations/create-cashout',
+        auth: 'secret',
+        body,
+        schema: CreateCashoutResponse,
+        idempotencyKey,
+      };
+    }, options);
+  }
+
+  /** One payout by its transactionId (UUID) or legacy integer id. */
+  retrieve(id: string | number, options?: RequestOptions): APIPromise<Transaction> {
+    return this.client.call(() => {
+      validateParams(z.strictObject({ id: PayoutId }), { id });
+      const path = `/v1/integrations/cashout/${encodeURIComponent(String(id))}`;
+      return { method: 'GET', path, auth: 'secret', schema: Transaction };
+    }, options);
+  }
+
+  /** A page of payouts, newest first; iterate it to walk every page. */
+  list(params: ListCashoutsParams = {}, options?: RequestOptions): PagePromise<Transaction> {
+    // Validated inside the first fetch, so that a bad parameter rejects like every other call.
+    return paginate(
+      (page) => {
+        const query = toListQuery({ ...validateParams(ListCashoutsParams, params), page });
+        return this.client.fetch(
+          { method: 'GET', path: '/v1/integrations/cashout', query, auth: 'secret', schema: ListAnswer },
+          options,
+        );
+      },
+      params.page ?? 1,
+      params.perPage ?? 15,
+    );
+  }
+
+  /** Approves a PENDING payout (legacy; for accounts with manual approval). */
+  approve(params: ApproveCashoutParams, options?: RequestOptions): APIPromise<Transaction> {
+    return this.client.call(() => {
+      const body = validateParams(ApproveCashoutParams, params);
+      return {
+        method: 'POST',
+        path: '/v1/integrations/approve-cashout',
+        auth: 'secret',
+        body,
+        schema: Transaction,
+      };
+    }, options);
+  }
+}

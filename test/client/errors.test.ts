@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import {
+  APIError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  isPaymentsError,
+  NotFoundError,
+  PaymentsClient,
+  PaymentsError,
+  PermissionDeniedError,
+  RateLimitError,
+  UnprocessableEntityError,
+} from '../../src/index.js';
+import { BASE_URL, clientWith, json, SECRET_KEY } from './scripted-fetch.js';
+
+const noRetry = { maxRetries: 0 };
+
+describe('error classes by status', () => {
+  it.each([
+    [400, BadRequestError],
+    [401, AuthenticationError],
+    [403, PermissionDeniedError],
+    [404, NotFoundError],
+    [409, ConflictError],
+    [422, UnprocessableEntityError],
+    [429, RateLimitError],
+    [500, InternalServerError],
+    [503, InternalServerError],
+    [418, APIError],
+  ] as const)('%s becomes %s', async (status, Class) => {
+    const { client } = clientWith([json(status, { message: 'nope', code: 'SOME_CODE' })], noRetry);
+    const error = await client.balance.retrieve().catch((e) => e);
+    expect(error).toBeInstanceOf(Class);
+    expect(error).toBeInstanceOf(APIError);
+    expect(isPaymentsError(error)).toBe(true);
+    expect(error.name).toBe(Class.name);
+    expect(error.status).toBe(status);
+  });
+});
+
+describe('error bodies of every shape', () => {
+  const cases: [string, Response, { message: string; code?: string; errors?: unknown }][] = [
+    [
+      'the reference body',
+      json(422, {
+        message: 'The given data was invalid',
+        code: 'VALIDATION_ERROR',
+        errors: { amount: ['must be greater than 5.00'] },
+      }),
+      {
+        message:
+          '422 VALIDATION_ERROR: The given data was invalid (amount: must be greater than 5.00) (request req_test123)',
+        code: 'VALIDATION_ERROR',
+        errors: { amount: ['must be greater than 5.00'] },
+      },
+    ],
+    [
+      'a reference body whose message already names the field',
+      json(422, {
+        message: 'amount must be greater than 5.00',
+        code: 'VALIDATION_ERROR',
+        errors: { amount: ['must be greater than 5.00'] },
+      }),
+      { message: '422 VALIDATION_ERROR: amount must be greater than 5.00 (request req_test123)' },
+    ],
+    [
+      'a bare {message}',
+      json(404, { message: 'Transaction not found' }),
+      { message: '404: Transaction not found (request req_test123)' },
+    ],
+    [
+      '{error: string}',
+      json(401, { error: 'invalid token' }),
+      { message: '401: invalid token (request req_test123)' },
+    ],
+    [
+      '{error: {message, code}}',
+      json(403, { error: { message: 'no access', code: 'FORBIDDEN' } }),
+      { message: '403 FORBIDDEN: no access (request req_test123)', code: 'FORBIDDEN' },
+    ],
+    ['plain text', new Response('upstream exploded', { status: 500 }), { message: '500: upstream exploded' }],
+    [
+      "a proxy's HTML page",
+      new Response(
+        '<!doctype html><html><head><title>502 Bad Gateway</title></head><body><h1>nginx</h1></body></html>',
+        { status: 502, headers: { 'content-type': 'text/html' } },
+      ),
+      { message: '502: 502 Bad Gateway' },
+    ],
+    ['an empty body', new Response(null, { status: 503 }), { message: '503: Service Unavailable' }],
+  ];
+
+  it.each(cases)('reads %s', async (_, response, expected) => {
+    const { client } = clientWith([response], noRetry);
+    const error = await client.balance.retrieve().catch((e) => e);
+    expect(error.message).toBe(expected.message);
+    if (expected.code !== undefined) expect(error.code).toBe(expected.code);
+    if (expected.errors !== undefined) expect(error.errors).toEqual(expected.errors);
+  });
+
+  it('keeps status, code, requestId, headers and the raw body', async () => {
+    const body = { message: 'no', code: 'INSUFFICIENT_BALANCE' };
+    const { client } = clientWith([json(422, body, { 'x-request-id': 'req_abc' })], noRetry);
+    const error = await client.balance.retrieve().catch((e) => e);
+    expect(error).toMatchObject({ status: 422, code: 'INSUFFICIENT_BALANCE', requestId: 'req_abc', body });
+    expect(error.headers.get('x-request-id')).toBe('req_abc');
+  });
+});
+
+describe('redaction', () => {
+  const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJtZXJjaGFudF8xIn0.user-token-signature';
+
+  it('never puts the secret key or the user token in message, stack, JSON or log lines', async () => {
+    const lines: string[] = [];
+    const logger = {
+      debug: (m: string) => lines.push(m),
+      info: (m: string) => lines.push(m),
+      warn: (m: string) => lines.push(m),
+      error: (m: string) => lines.push(m),
+    };
+    const { client } = clientWith(
+      [
+        json(401, { message: `bad credential ${'x'}` }),
+        new TypeError('fetch failed'),
+        new TypeError('fetch failed'),
+        new TypeError('fetch failed'),
+        json(500, 'oops'),
+        json(500, 'oops'),
+        json(500, 'oops'),
+      ],
+      { logger, logLevel: 'debug', userToken: TOKEN },
+    );
+    const errors = [
+      await client.balance.retrieve().catch((e) => e),
+      await client.balance.retrieve().catch((e) => e),
+      await client.webhooks.list().catch((e) => e),
+    ];
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(PaymentsError);
+      for (const text of [error.message, error.stack, JSON.stringify(error), String(error)]) {
+        expect(text).not.toContain(SECRET_KEY);
+        expect(text).not.toContain(TOKEN);
+      }
+    }
+    expect(lines.length).toBeGreaterThanOrEqual(7);
+    for (const line of lines) {
+      expect(line).not.toContain(SECRET_KEY);
+      expect(line).not.toContain(TOKEN);
+    }
+  });
+
+  it('keeps the key out of the client itself', () => {
+    const client = new PaymentsClient({ secretKey: SECRET_KEY, baseUrl: BASE_URL });
+    expect(JSON.stringify(client)).not.toContain(SECRET_KEY);
+    expect(Object.values(client).map(String).join(' ')).not.toContain(SECRET_KEY);
+  });
+
+  it('does not echo a malformed key in the construction error', () => {
+    const almost = 'sk_live_prod_!!secret!!';
+    expect(() => new PaymentsClient({ secretKey: almost, baseUrl: BASE_URL })).toThrow(
+      /Malformed secret key \(23 characters\)/,
+    );
+    try {
+      new PaymentsClient({ secretKey: almost, baseUrl: BASE_URL });
+    } catch (error) {
+      expect(String(error)).not.toContain(almost);
+    }
+  });
+});
+
+describe('logging', () => {
+  it('writes one line per attempt with method, path, status, duration and retry count', async () => {
+    const lines: string[] = [];
+    const logger = {
+      debug: () => {},
+      info: (m: string) => lines.push(`info ${m}`),
+      warn: (m: string) => lines.push(`warn ${m}`),
+      error: (m: string) => lines.push(`error ${m}`),
+    };
+    const { client } = clientWith(
+      [
+        json(503, {}),
+        json(200, { available: 1, pending: 0, currency: 'BRL', updatedAt: '2026-11-21T10:00:00Z' }),
+      ],
+      { logger, logLevel: 'info' },
+    );
+    await client.balance.retrieve();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      /^warn \[pix-payments\] GET \/v1\/integrations\/balance 503 in \d+ ms \(retry 0\)$/,
+    );
+    expect(lines[1]).toMatch(
+      /^info \[pix-payments\] GET \/v1\/integrations\/balance 200 in \d+ ms \(retry 1\)$/,
+    );
+  });
+
+  it('is off by default', async () => {
+    const lines: string[] = [];
+    const logger = {
+      debug: () => lines.push('x'),
+      info: () => lines.push('x'),
+      warn: () => lines.push('x'),
+      error: () => lines.push('x'),
+    };
+    const { client } = clientWith([json(404, {})], { logger });
+    await client.balance.retrieve().catch(() => {});
+    expect(lines).toEqual([]);
+  });
+});

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_RETRY_AFTER_MS, retryDelayMs } from '../../src/core/retry.js';
+import {
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+  InternalServerError,
+  UnprocessableEntityError,
+} from '../../src/index.js';
+import { clientWith, json, payoutParams, payoutRecord } from './scripted-fetch.js';
+
+describe('retries', () => {
+  it('retries a 503 and sends the same idempotency key on every attempt', async () => {
+    const { client, requests } = clientWith([
+      json(503, { message: 'down', code: 'INTERNAL_ERROR' }),
+      json(201, payoutRecord),
+    ]);
+    const result = await client.cashouts.create(payoutParams).withResponse();
+    expect(result.status).toBe(201);
+    expect(requests).toHaveLength(2);
+    const keys = requests.map((r) => r.body.idempotencyKey);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(result.idempotencyKey).toBe(keys[0]);
+  });
+
+  it('uses the caller’s idempotency key as given', async () => {
+    const idempotencyKey = crypto.randomUUID();
+    const { client, requests } = clientWith([json(201, payoutRecord)]);
+    await client.cashouts.create({ ...payoutParams, idempotencyKey });
+    expect(requests[0]?.body.idempotencyKey).toBe(idempotencyKey);
+  });
+
+  it('does not retry a 422', async () => {
+    const { client, requests } = clientWith([json(422, { message: 'no', code: 'INSUFFICIENT_BALANCE' })]);
+    await expect(client.cashouts.create(payoutParams)).rejects.toBeInstanceOf(UnprocessableEntityError);
+    expect(requests).toHaveLength(1);
+  });
+
+  it.each([400, 401, 403, 404])('does not retry a %s', async (status) => {
+    const { client, requests } = clientWith([json(status, { message: 'no', code: 'X' })]);
+    await expect(client.balance.retrieve()).rejects.toMatchObject({ status });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('retries 408, 409 in flight, 429 and 5xx', async () => {
+    const { client, requests } = clientWith(
+      [
+        json(408, {}),
+        json(409, { message: 'in flight' }),
+        json(429, {}, { 'retry-after': '0' }),
+        json(502, ''),
+        json(201, payoutRecord),
+      ],
+      { maxRetries: 4 },
+    );
+    await expect(client.cashouts.create(payoutParams)).resolves.toMatchObject({ id: 7 });
+    expect(requests).toHaveLength(5);
+  });
+
+  it('does not retry a 409 that will not change (IDEMPOTENCY_KEY_REUSED)', async () => {
+    const { client, requests } = clientWith([
+      json(409, { message: 'reused', code: 'IDEMPOTENCY_KEY_REUSED' }),
+    ]);
+    await expect(client.cashouts.create(payoutParams)).rejects.toMatchObject({
+      status: 409,
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('honours Retry-After on a 429', async () => {
+    const { client, requests } = clientWith([
+      json(429, { message: 'slow down', code: 'RATE_LIMITED' }, { 'retry-after': '1' }),
+      json(200, { available: 1, pending: 0, currency: 'BRL', updatedAt: '2026-11-21T10:00:00Z' }),
+    ]);
+    const started = performance.now();
+    await client.balance.retrieve();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('caps Retry-After and backs off exponentially with jitter', () => {
+    const headers = (value: string) => new Headers({ 'retry-after': value });
+    expect(retryDelayMs(1, headers('3600'))).toBe(MAX_RETRY_AFTER_MS);
+    expect(retryDelayMs(1, headers('2'))).toBe(2000);
+    expect(
+      retryDelayMs(1, new Headers({ 'retry-after': new Date(Date.now() + 3000).toUTCString() })),
+    ).toBeGreaterThan(1000);
+    expect(retryDelayMs(1, undefined, () => 0)).toBe(500);
+    expect(retryDelayMs(2, undefined, () => 0)).toBe(1000);
+    expect(retryDelayMs(3, undefined, () => 1)).toBe(1500);
+    expect(retryDelayMs(10, undefined, () => 0)).toBe(8000);
+  });
+
+  it('retries a dropped connection, then gives up with APIConnectionError after maxRetries', async () => {
+    const drop = () => new TypeError('fetch failed', { cause: new Error('socket hang up') });
+    const { client, requests } = clientWith([drop(), drop(), drop()]);
+    const error = await client.cashouts.create(payoutParams).catch((e) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error.message).toMatch(/socket hang up/);
+    expect(requests).toHaveLength(3);
+    expect(error.idempotencyKey).toBe(requests[0]?.body.idempotencyKey);
+    expect(new Set(requests.map((r) => r.body.idempotencyKey)).size).toBe(1);
+  });
+
+  it('times out each attempt and retries; the error is APITimeoutError', async () => {
+    const hang = (request: Request) =>
+      new Promise<Response>((_, reject) =>
+        request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+      );
+    const { client, requests } = clientWith([hang, hang], { timeout: 50, maxRetries: 1 });
+    const started = performance.now();
+    const error = await client.balance.retrieve().catch((e) => e);
+    expect(error).toBeInstanceOf(APITimeoutError);
+    expect(error.message).toBe('Request timed out after 50 ms');
+    expect(requests).toHaveLength(2);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('honours per-call timeout and maxRetries', async () => {
+    const hang = (request: Request) =>
+      new Promise<Response>((_, reject) =>
+        request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+      );
+    const { client, requests } = clientWith([hang]);
+    await expect(client.balance.retrieve({ timeout: 30, maxRetries: 0 })).rejects.toBeInstanceOf(
+      APITimeoutError,
+    );
+    expect(requests).toHaveLength(1);
+  });
+
+  it('aborts at once during a backoff wait', async () => {
+    const controller = new AbortController();
+    const { client, requests } = clientWith([json(503, {}, { 'retry-after': '30' })]);
+    const started = performance.now();
+    const call = client.cashouts.create(payoutParams, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    const error = await call.catch((e) => e);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(error.idempotencyKey).toBe(requests[0]?.body.idempotencyKey);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('aborts an attempt in flight and does not retry it', async () => {
+    const controller = new AbortController();
+    const hang = (request: Request) =>
+      new Promise<Response>((_, reject) =>
+        request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+      );
+    const { client, requests } = clientWith([hang]);
+    const call = client.balance.retrieve({ signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    await expect(call).rejects.toBeInstanceOf(APIUserAbortError);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('never retries a POST without an idempotency key (webhooks.create)', async () => {
+    const { client, requests } = clientWith([json(503, {})], { userToken: 'jwt' });
+    await expect(
+      client.webhooks.create({ url: 'https://shop.example/hook', events: ['transaction.completed'] }),
+    ).rejects.toBeInstanceOf(InternalServerError);
+    expect(requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,86 @@
+/** A fetch that answers from a script and records every request, for behaviour tests. */
+
+import type { ClientOptions } from '../../src/index.js';
+import { PaymentsClient } from '../../src/index.js';
+
+export const SECRET_KEY = `sk_live_prod_${'S3cr3t'.repeat(5)}ab`;
+export const BASE_URL = 'https://api.psp.test';
+
+export interface Recorded {
+  method: string;
+  url: string;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: recorded JSON bodies of many shapes.
+  body: any;
+}
+
+type Step = Response | Error | ((request: Request) => Response | Promise<Response>);
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', 'x-request-id': 'req_test123', ...headers },
+  });
+}
+
+export function scriptedFetch(steps: Step[]) {
+  const requests: Recorded[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const text = await request.clone().text();
+    requests.push({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      body: text === '' ? undefined : JSON.parse(text),
+    });
+    const step = steps.shift();
+    if (step === undefined) throw new Error(`unexpected request ${request.method} ${request.url}`);
+    if (step instanceof Error) throw step;
+    return typeof step === 'function' ? step(request) : step;
+  };
+  return { fetch: fetch as typeof globalThis.fetch, requests };
+}
+
+export function clientWith(steps: Step[], options: ClientOptions = {}) {
+  const scripted = scriptedFetch(steps);
+  const client = new PaymentsClient({
+    secretKey: SECRET_KEY,
+    baseUrl: BASE_URL,
+    fetch: scripted.fetch,
+    ...options,
+  });
+  return { client, requests: scripted.requests };
+}
+
+export const payoutRecord = {
+  id: 7,
+  transactionId: '9d3b2c1a-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  status: 'PENDING',
+  type: 'CASHOUT',
+  source: 'api',
+  origin: 'API',
+  amount: 100,
+  feeAmount: 5,
+  finalAmount: 95,
+  description: null,
+  productName: null,
+  trackingParameters: {},
+  pixCode: null,
+  pixKeyType: 'CPF',
+  pixKey: '52998224725',
+  clientName: null,
+  clientEmail: null,
+  clientPhone: null,
+  clientCpf: null,
+  externalId: '0b8f7e36-3e59-4d44-9f0c-6a3f1f0c2b11',
+  endToEndId: null,
+  receiptUrl: null,
+  transactionDate: '2026-11-21T10:00:00.000Z',
+  paidAt: null,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  updatedAt: '2026-11-21T10:00:00.000Z',
+  _info: 'accepted',
+};
+
+export const payoutParams = { amount: 100, pixKey: '52998224725', pixKeyType: 'CPF' } as const;

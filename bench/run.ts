@@ -4,10 +4,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import { benchClient } from './client.bench.js';
 import { benchMock } from './mock.bench.js';
 import { benchWebhooks } from './webhooks.bench.js';
 
 const sections: [string, () => Promise<string>][] = [
+  ['Client overhead', benchClient],
   ['Webhook verification', benchWebhooks],
   ['Reference mock', benchMock],
 ];

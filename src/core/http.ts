@@ -10,6 +10,7 @@ import { PaymentsError } from '../errors/base.js';
 import { APIConnectionError, APITimeoutError, APIUserAbortError } from '../errors/connection.js';
 import { ResponseValidationError } from '../errors/validation.js';
 import { safeParseWith } from '../schemas/parse.js';
+import { isPlainlyValid } from '../schemas/plain-validator.js';
 import type { APIResult } from './api-promise.js';
 import type { RequestOptions, ResolvedConfig } from './config.js';
 import { readErrorBody } from './error-body.js';
@@ -194,6 +195,8 @@ export class HttpCore {
     } catch {
       return invalid('the body is not JSON');
     }
+    // A fresh JSON value that is plainly valid is its own parsed value; anything else goes to zod.
+    if (isPlainlyValid(spec.schema, json)) return { result: { data: json as Output<S>, ...meta } };
     const outcome = safeParseWith(spec.schema, json);
     if (!outcome.success) return invalid(outcome.message, outcome.issues);
     return { result: { data: outcome.data as Output<S>, ...meta } };

@@ -2,6 +2,7 @@
 import type * as z from 'zod/mini';
 import { ValidationError } from '../errors/validation.js';
 import { safeParseWith } from '../schemas/parse.js';
+import { isPlainlyValid } from '../schemas/plain-validator.js';
 
 /** Parses call parameters with their schema; a bad one throws `ValidationError` naming each field. */
 export function validateParams<S extends z.ZodMiniType>(
@@ -9,6 +10,8 @@ export function validateParams<S extends z.ZodMiniType>(
   params: unknown,
   idempotencyKey?: string,
 ): z.output<S> {
+  // Plainly valid parameters of a schema without transforms are their own parsed value.
+  if (isPlainlyValid(schema, params)) return params as z.output<S>;
   const outcome = safeParseWith(schema, params);
   if (outcome.success) return outcome.data;
   const error = new ValidationError(outcome.message, outcome.issues);

@@ -10,9 +10,10 @@ import { toListQuery } from '../schemas/wire.js';
 import type { ClientContext } from './context.js';
 import { ListAnswer } from './list-answer.js';
 
-const PayoutId = z.union([z.uuid(), z.string().check(z.regex(/^[1-9]\d*$/)), z.int().check(z.gte(1))], {
+const PayoutIdParam = z.union([z.uuid(), z.string().check(z.regex(/^[1-9]\d*$/)), z.int().check(z.gte(1))], {
   error: 'must be a payout transactionId (UUID) or a legacy integer id',
 });
+const PayoutId = z.strictObject({ id: PayoutIdParam });
 
 /** Payouts (CASHOUT) to PIX keys, with the fixed 5.00 fee. */
 export class CashoutsResource {
@@ -43,7 +44,7 @@ export class CashoutsResource {
   /** One payout by its transactionId (UUID) or legacy integer id. */
   retrieve(id: string | number, options?: RequestOptions): APIPromise<Transaction> {
     return this.client.call(() => {
-      validateParams(z.strictObject({ id: PayoutId }), { id });
+      validateParams(PayoutId, { id });
       const path = `/v1/integrations/cashout/${encodeURIComponent(String(id))}`;
       return { method: 'GET', path, auth: 'secret', schema: Transaction };
     }, options);

@@ -1,9 +1,9 @@
 /** The typed webhook events, and parsing a raw body into one. */
 import { safeParseWith } from '../schemas/parse.js';
+import { isPlainlyValid } from '../schemas/plain-validator.js';
 import { WebhookEventBody, type WebhookEventData, WebhookPingBody } from '../schemas/webhook-event.js';
 import type { WebhookEventName } from '../schemas/webhook-subscription.js';
 import { WebhookParseError } from './errors.js';
-import { fastEventBody } from './fast-event.js';
 import { assertRawPayload, payloadText, type WebhookPayload } from './payload.js';
 
 /** The six charge event names. */
@@ -70,9 +70,10 @@ export function parseWebhookEvent(payload: WebhookPayload): WebhookEvent {
     throw new WebhookParseError(`Webhook body is not valid JSON: ${(error as Error).message}`);
   }
   const isPing = (json as { event?: unknown } | null)?.event === 'webhook.revalidate';
-  const fast = isPing ? undefined : fastEventBody(json);
-  if (fast !== undefined) return fast as WebhookEvent;
-  const outcome = safeParseWith(isPing ? WebhookPingBody : WebhookEventBody, json);
+  const schema = isPing ? WebhookPingBody : WebhookEventBody;
+  // A fresh JSON value that is plainly valid is its own parsed value; anything else goes to zod.
+  if (isPlainlyValid(schema, json)) return json as WebhookEvent;
+  const outcome = safeParseWith(schema, json);
   if (!outcome.success) {
     throw new WebhookParseError(`Webhook body is not a valid event: ${outcome.message}`, outcome.issues);
   }

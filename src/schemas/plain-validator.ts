@@ -174,5 +174,5 @@ export function isPlainlyValid(schema: z.ZodMiniType, value: unknown): boolean {
     check = build(schema) ?? null;
     cache.set(schema, check);
   }
-  return check !== null && check(value);
+  return check?.(value) === true;
 }

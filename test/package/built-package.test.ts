@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeConsumer, NODE20, ROOT, run } from './consumer.js';
+import { startMockServer } from '../../src/mock/index.js';
+import { makeConsumer, NODE20, ROOT, run, runAsync } from './consumer.js';
 
 const script = `
   const cents = pkg.toCents(0.1 + 0.2);
@@ -37,6 +38,30 @@ describe('the built package', () => {
     });
     for (const file of ['esm.mjs', 'cjs.cjs']) {
       expect(JSON.parse(run(NODE20, [file], dir))).toEqual({ event: 'transaction.created', ok: true });
+    }
+  });
+
+  it('runs the client against the mock server under Node 20, in ESM and CJS, with its own error classes', async () => {
+    const server = await startMockServer();
+    try {
+      const script = `
+        const client = new pkg.PaymentsClient({ secretKey: process.env.KEY, baseUrl: process.env.URL, maxRetries: 0 });
+        const charge = await client.transactions.create({ amount: 19.9 });
+        const payout = await client.cashouts.create({ amount: 50, pixKey: 'ana@example.com', pixKeyType: 'EMAIL' });
+        let error;
+        try { await client.cashouts.retrieve(999999); } catch (e) { error = e; }
+        console.log(JSON.stringify({ charge: charge.status, fee: payout.feeAmount, notFound: error instanceof pkg.NotFoundError, base: error instanceof pkg.PaymentsError }));
+      `;
+      const dir = makeConsumer({
+        'esm.mjs': `import * as pkg from 'pix-payments';\n${script}`,
+        'cjs.cjs': `const pkg = require('pix-payments');\n(async () => {${script}})();`,
+      });
+      for (const file of ['esm.mjs', 'cjs.cjs']) {
+        const out = await runAsync(NODE20, [file], dir, { KEY: server.service.secretKey, URL: server.url });
+        expect(JSON.parse(out)).toEqual({ charge: 'PENDING', fee: 5, notFound: true, base: true });
+      }
+    } finally {
+      await server.close();
     }
   });
 

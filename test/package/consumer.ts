@@ -1,5 +1,5 @@
 /** Helpers for tests that use the built package the way a merchant's project would. */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,4 +28,24 @@ export function run(command: string, args: string[], cwd: string): string {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
     throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}${stderr}`);
   }
+}
+
+/** Like `run`, without blocking the event loop (for a consumer that calls a server in this process). */
+export function runAsync(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      command,
+      args,
+      { cwd, encoding: 'utf8', env: { ...process.env, ...env } },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${command} ${args.join(' ')} failed:\n${stdout}${stderr}`));
+        else resolve(stdout);
+      },
+    );
+  });
 }

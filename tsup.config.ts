@@ -7,7 +7,7 @@ const shared: Options = {
   // ky 2 is ESM-only: kept external, the CJS build would `require` it and break. jose is only
   // used by the mock; inlining it keeps the runtime dependencies to zod alone.
   noExternal: ['ky', 'jose'],
-  external: ['zod', 'msw', /^node:/],
+  external: ['zod', 'msw', 'uqr', /^node:/],
   treeshake: true,
   sourcemap: false,
 };
@@ -19,6 +19,7 @@ export default defineConfig([
       index: 'src/index.ts',
       webhooks: 'src/webhooks/index.ts',
       mock: 'src/mock/index.ts',
+      qr: 'src/qr/index.ts',
     },
     format: ['esm', 'cjs'],
     dts: true,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import { describe, expect, it } from 'vitest';
 import { BrCodeError, buildBrCode } from '../src/index.js';
 import { pixCodeToDataUrl, pixCodeToMatrix, pixCodeToSvg, pixCodeToTerminal } from '../src/qr/index.js';
@@ -12,6 +12,10 @@ const pixCode = buildBrCode({
   merchantCity: 'SAO PAULO',
   txid: '9d3b2c1a5e6f4a7b8c9d0e1f2',
 });
+
+type Reader = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+// jsqr is CommonJS with a default export: its function is one level down or not, by loader.
+const jsQR = ((jsQRModule as unknown as { default?: Reader }).default ?? jsQRModule) as unknown as Reader;
 
 /** Decodes a module matrix with jsQR, an independent QR reader. */
 function decode(matrix: boolean[][], scale = 4): string | undefined {

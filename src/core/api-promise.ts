@@ -19,7 +19,9 @@ export interface APIResult<T> {
 }
 
 /** A promise of `T` with `.withResponse()`. The request starts when the call is made. */
-export class APIPromise<T> implements PromiseLike<T> {
+export class APIPromise<T> implements Promise<T> {
+  /** Makes it a Promise to the type system too (`Promise<T>` parameters accept it). */
+  readonly [Symbol.toStringTag] = 'Promise';
   readonly #result: Promise<APIResult<T>>;
 
   constructor(result: Promise<APIResult<T>>) {

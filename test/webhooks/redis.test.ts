@@ -2,8 +2,6 @@
  * The Redis store against a real redis-server: `.ci/run` starts one and sets REDIS_URL; without
  * it, the test starts its own on a free loopback port (redis-server must be installed).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Redis as IoRedis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,40 +13,18 @@ import {
   RedisDedupeStore,
   type WebhookEvent,
 } from '../../src/webhooks/index.js';
+import { redisServer } from '../support/redis.js';
 import { SECRET, transactionEvent } from './fixtures.js';
 
-let redisUrl = process.env.REDIS_URL ?? '';
-let server: ChildProcess | undefined;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+let redisUrl = '';
+let stopRedis = () => {};
 
 beforeAll(async () => {
-  if (redisUrl !== '') return;
-  const port = await freePort();
-  server = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    server?.once('error', (error) =>
-      reject(new Error(`redis-server could not start (apt-get install redis-server): ${error.message}`)),
-    );
-    setTimeout(resolve, 300);
-  });
-  redisUrl = `redis://127.0.0.1:${port}`;
+  const redis = await redisServer();
+  redisUrl = redis.url;
+  stopRedis = redis.stop;
 });
-afterAll(() => {
-  server?.kill();
-});
+afterAll(() => stopRedis());
 
 const clients = {
   ioredis: async () => {

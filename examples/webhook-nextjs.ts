@@ -1,0 +1,41 @@
+/**
+ * Receiving webhooks in a Next.js route handler (app/api/pix-webhook/route.ts). The whole route is
+ * the first export below; the rest of this file calls it the way Next.js would, with deliveries
+ * signed as the service signs them.
+ * Run: npx tsx examples/webhook-nextjs.ts
+ */
+import { createSignedWebhook, createWebhookHandler } from 'pix-payments/webhooks';
+
+const SECRET = process.env.PIX_WEBHOOK_SECRET ?? 'whsec_example_secret_for_this_demo_only';
+
+// --- app/api/pix-webhook/route.ts -------------------------------------------------------------
+export const POST = createWebhookHandler({
+  secret: SECRET,
+  onEvent: async (event) => {
+    // Store first (e.g. await db.webhookEvents.insert(event)); heavy work goes to a queue.
+    console.log(`next.js route received ${event.event}`);
+  },
+});
+// -----------------------------------------------------------------------------------------------
+
+const delivery = await createSignedWebhook(
+  {
+    event: 'transaction.completed',
+    data: { id: 1, referenceId: crypto.randomUUID(), status: 'COMPLETED', type: 'CASHIN' },
+  },
+  SECRET,
+);
+const request = () =>
+  new Request('http://localhost/api/pix-webhook', {
+    method: 'POST',
+    body: delivery.body,
+    headers: delivery.headers,
+  });
+console.log(`first delivery: ${(await POST(request())).status}`);
+console.log(`same delivery again: ${JSON.stringify(await (await POST(request())).json())}`);
+const forged = new Request('http://localhost/api/pix-webhook', {
+  method: 'POST',
+  body: delivery.body.replace('COMPLETED', 'REVERSED'),
+  headers: delivery.headers,
+});
+console.log(`forged delivery: ${(await POST(forged)).status}`);

@@ -1,0 +1,199 @@
+/**
+ * `npm run demo`: the whole SDK at work, with no account and no key. Starts the reference mock
+ * on a free localhost port and a webhook receiver built with the SDK's helpers, then walks the
+ * interface document's recommended order. With PIX_PAYMENTS_BASE_URL and PIX_PAYMENTS_SECRET_KEY
+ * set it talks to that service instead, and creates a payout only with --allow-payouts.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isPaymentsError, PaymentsClient, type Transaction } from 'pix-payments';
+import { type MockServer, startMockServer } from 'pix-payments/mock';
+import { pixCodeToTerminal } from 'pix-payments/qr';
+import { createNodeWebhookHandler, type WebhookEvent } from 'pix-payments/webhooks';
+
+const real = Boolean(process.env.PIX_PAYMENTS_BASE_URL && process.env.PIX_PAYMENTS_SECRET_KEY);
+const allowPayouts = !real || process.argv.includes('--allow-payouts');
+const brl = (amount: number) =>
+  amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const step = (n: number, what: string) => console.log(`\n${n}. ${what}`);
+const detail = (text: string) => console.log(`   ${text}`);
+
+interface Receiver {
+  url: string;
+  events: WebhookEvent[];
+  server: Server;
+  attach(secret: string): void;
+}
+
+async function startReceiver(): Promise<Receiver> {
+  const events: WebhookEvent[] = [];
+  let handle: ReturnType<typeof createNodeWebhookHandler> | undefined;
+  const server = createServer((req, res) => (handle ? void handle(req, res) : res.writeHead(503).end()));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/pix`,
+    events,
+    server,
+    attach(secret) {
+      handle = createNodeWebhookHandler({
+        secret,
+        onEvent: (event) => {
+          events.push(event);
+          const status = 'status' in event.data ? ` ${event.data.status}` : '';
+          console.log(`   ⇠ webhook ${event.event}${status}: signature verified`);
+        },
+      });
+    },
+  };
+}
+
+/** Waits until `ready()` holds, printing progress dots, for at most `seconds`. */
+async function waitFor(what: string, ready: () => boolean, seconds = 10): Promise<boolean> {
+  process.stdout.write(`   waiting for ${what} `);
+  for (let i = 0; i < seconds * 10 && !ready(); i++) {
+    if (i % 5 === 0) process.stdout.write('.');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  process.stdout.write(ready() ? ' done\n' : ' gave up\n');
+  return ready();
+}
+
+async function main(): Promise<void> {
+  let mock: MockServer | undefined;
+  let client: PaymentsClient;
+  if (real) {
+    client = new PaymentsClient();
+    console.log(
+      `pix-payments demo against ${client.baseUrl}${allowPayouts ? '' : ' (payouts off: pass --allow-payouts to send real money)'}`,
+    );
+  } else {
+    mock = await startMockServer({ webhookRetryDelaysMs: [200, 400, 800] });
+    client = new PaymentsClient({
+      baseUrl: mock.url,
+      secretKey: mock.service.secretKey,
+      userToken: () => mock?.service.issueUserToken() ?? '',
+    });
+    console.log(`pix-payments demo against the embedded reference mock at ${mock.url} (no account, no key)`);
+  }
+  const receiver = mock ? await startReceiver() : undefined;
+  try {
+    if (mock && receiver) {
+      const { secret } = await client.webhooks.create({
+        url: receiver.url,
+        events: [
+          'transaction.created',
+          'transaction.completed',
+          'cashout.created',
+          'cashout.processing',
+          'cashout.completed',
+        ],
+        description: 'demo receiver',
+      });
+      receiver.attach(secret);
+      console.log(
+        `webhook receiver listening on ${receiver.url} (subscribed; deliveries are verified with the SDK)`,
+      );
+    }
+
+    step(1, 'GET /v1/integrations/balance');
+    const balance = await client.balance.retrieve();
+    detail(`available ${brl(balance.available)} ${balance.currency}, pending ${brl(balance.pending)}`);
+
+    step(
+      2,
+      'POST /v1/integrations/create-transaction  { amount: 19.90, tracking_parameters: { utm_source: "demo" } }',
+    );
+    const charge = await client.transactions.create({
+      amount: 19.9,
+      description: 'pix-payments demo',
+      trackingParameters: { utm_source: 'demo', utm_medium: 'cli', utm_campaign: 'quickstart' },
+    });
+    detail(`${charge.status} ${charge.transactionId}`);
+    detail('scan to pay (pixCode as a QR code):');
+    console.log(
+      pixCodeToTerminal(charge.pixCode, { border: 1 })
+        .split('\n')
+        .map((line) => `   ${line}`)
+        .join('\n'),
+    );
+    detail(`pixCode ${charge.pixCode}`);
+
+    if (mock) {
+      step(3, `the payer pays: POST /__mock/charges/${charge.transactionId}/pay (scenario control)`);
+      const paid = await fetch(`${mock.url}/__mock/charges/${charge.transactionId}/pay`, { method: 'POST' });
+      detail(`mock answered ${paid.status}`);
+      await waitFor(
+        'transaction.completed',
+        () => receiver?.events.some((e) => e.event === 'transaction.completed') ?? false,
+      );
+    } else {
+      step(3, 'pay the charge with a banking app to see it COMPLETED (this demo does not wait for it)');
+    }
+
+    step(4, `GET /v1/integrations/list-transactions?transactionId=${charge.transactionId}`);
+    const found = await client.transactions.retrieve(charge.transactionId);
+    detail(
+      `${found.status}${found.paidAt ? `, paid at ${found.paidAt}` : ''}, utm_source ${found.trackingParameters.utm_source}`,
+    );
+
+    let payout: Transaction | undefined;
+    if (allowPayouts) {
+      step(
+        5,
+        'POST /v1/integrations/create-cashout  { amount: 100.00, pixKey: "ana@example.com", pixKeyType: "EMAIL" }',
+      );
+      const created = await client.cashouts
+        .create({ amount: 100, pixKey: 'ana@example.com', pixKeyType: 'EMAIL' })
+        .withResponse();
+      detail(`${created.status}: ${created.data.status} ${created.data.transactionId}`);
+      detail(
+        `amount ${brl(created.data.amount)}, fee ${brl(created.data.feeAmount)}, receiver gets ${brl(created.data.finalAmount)}`,
+      );
+      detail(`idempotency key ${created.idempotencyKey} (reused on every retry: a retry never pays twice)`);
+
+      step(6, `GET /v1/integrations/cashout/${created.data.transactionId}`);
+      payout = await client.cashouts.retrieve(created.data.transactionId as string);
+      detail(`${payout.status}${payout.endToEndId ? `, endToEndId ${payout.endToEndId}` : ''}`);
+      if (mock)
+        await waitFor(
+          'cashout.completed',
+          () => receiver?.events.some((e) => e.event === 'cashout.completed') ?? false,
+        );
+    } else {
+      step(5, 'create-cashout skipped: real money (pass --allow-payouts)');
+    }
+
+    step(7, 'GET /v1/integrations/list-transactions (auto-pagination, 1 per page)');
+    let count = 0;
+    for await (const tx of client.transactions.list({ perPage: 1 })) {
+      count += 1;
+      if (count <= 5)
+        detail(
+          `${tx.type.padEnd(8)} ${tx.status.padEnd(10)} ${brl(tx.amount).padStart(8)}  ${tx.transactionId}`,
+        );
+    }
+    detail(`${count} transaction(s), read page by page`);
+
+    await mock?.service.settle();
+    const after = await client.balance.retrieve();
+    console.log('\nSummary');
+    detail(`charge ${charge.transactionId}: ${found.status}`);
+    if (payout) detail(`payout ${payout.transactionId}: ${payout.status}, fee ${brl(payout.feeAmount)}`);
+    detail(`balance: ${brl(balance.available)} → ${brl(after.available)} ${after.currency}`);
+    if (receiver) detail(`webhooks verified: ${receiver.events.map((e) => e.event).join(', ')}`);
+    console.log('\nDone.');
+  } finally {
+    receiver?.server.close();
+    await mock?.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  const message = isPaymentsError(error)
+    ? `${error.name}: ${error.message}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  console.error(`\ndemo failed: ${message}`);
+  process.exitCode = 1;
+});

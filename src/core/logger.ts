@@ -2,9 +2,13 @@
 
 /** Anything with console's methods. */
 export interface Logger {
+  /** A call that failed for good. */
   error(message: string, ...rest: unknown[]): void;
+  /** An attempt that failed and will be retried. */
   warn(message: string, ...rest: unknown[]): void;
+  /** An attempt that succeeded. */
   info(message: string, ...rest: unknown[]): void;
+  /** Nothing yet; reserved for more detail. */
   debug(message: string, ...rest: unknown[]): void;
 }
 

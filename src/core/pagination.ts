@@ -60,6 +60,7 @@ export class Page<T> implements AsyncIterable<T> {
 
 /** What `list()` returns: a promise of the first page that is also iterable over every item. */
 export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
+  /** Every item of every page, without awaiting the first page yourself. */
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
     yield* await this;
   }

@@ -52,7 +52,9 @@ export interface MockService {
   simulate: MockSimulate;
   /** Fault injection for the next N calls of a route. */
   faults: {
+    /** Adds a fault for the next `times` calls of a route. */
     inject(rule: FaultRule): void;
+    /** Removes every pending fault. */
     clear(): void;
     readonly pending: number;
   };

@@ -4,6 +4,7 @@ import type { APIPromise, APIResult } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/config.js';
 import type { RequestSpec } from '../core/http.js';
 
+/** What a resource needs from the client: one way to call the HTTP core. */
 export interface ClientContext {
   /** Sends a request and returns its promise (validation already done by the resource). */
   call<S extends z.ZodMiniType | undefined>(

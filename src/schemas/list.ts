@@ -10,11 +10,17 @@ export const DEFAULT_PER_PAGE = 15;
 
 /** Pagination metadata; `from`/`to` are null on an empty page. */
 export const PageMeta = z.looseObject({
+  /** This page's number (from 1). */
   current_page: z.int(),
+  /** Records per page. */
   per_page: z.int(),
+  /** Records in all pages. */
   total: z.int(),
+  /** The last page's number. */
   last_page: z.int(),
+  /** Position of this page's first record (null on an empty page). */
   from: z.nullable(z.int()),
+  /** Position of this page's last record (null on an empty page). */
   to: z.nullable(z.int()),
 });
 /** Pagination metadata of a list answer. */

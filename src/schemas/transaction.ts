@@ -19,10 +19,15 @@ export const TRACKING_PARAMETER_KEYS = [
 
 /** Attribution data as a request sends it: only the five UTM keys, each a short string. */
 export const TrackingParametersInput = z.strictObject({
+  /** UTM source. */
   utm_source: z.optional(text(255)),
+  /** UTM medium. */
   utm_medium: z.optional(text(255)),
+  /** UTM campaign. */
   utm_campaign: z.optional(text(255)),
+  /** UTM content. */
   utm_content: z.optional(text(255)),
+  /** UTM term. */
   utm_term: z.optional(text(255)),
 });
 /** Attribution data for a new charge. */
@@ -31,10 +36,15 @@ export type TrackingParametersInput = z.input<typeof TrackingParametersInput>;
 const utm = z.optional(z.nullable(z.string()));
 /** Attribution data as records and webhooks return it (extra keys kept). */
 export const TrackingParameters = z.looseObject({
+  /** UTM source. */
   utm_source: utm,
+  /** UTM medium. */
   utm_medium: utm,
+  /** UTM campaign. */
   utm_campaign: utm,
+  /** UTM content. */
   utm_content: utm,
+  /** UTM term. */
   utm_term: utm,
 });
 /** Attribution data on a record. */
@@ -48,30 +58,55 @@ export type TrackingParameters = z.infer<typeof TrackingParameters>;
 export const Transaction = z.looseObject({
   /** Legacy integer id (still accepted by cashout/{id}). */
   id: z.optional(z.int()),
+  /** Public identifier (UUID). */
   transactionId: z.nullable(z.guid()),
+  /** PENDING, PROCESSING, COMPLETED, FAILED, REVERSED, CANCELLED or CHARGEBACK. A charge is paid only when COMPLETED. */
   status: OpenTransactionStatus,
+  /** CASHIN (charge), CASHOUT (payout) or INFRACTION. */
   type: OpenTransactionType,
+  /** Free text: where the record came from. */
   source: z.string(),
+  /** API, PAINEL or APP. */
   origin: OpenTransactionOrigin,
+  /** Gross amount in currency units (BRL). */
   amount: z.number(),
+  /** The fee (5.00 for a payout). */
   feeAmount: z.number(),
+  /** Net amount: `amount - feeAmount` (what a payout's receiver gets). */
   finalAmount: z.number(),
+  /** The charge's description. */
   description: nullableField(z.string()),
+  /** The product sold. */
   productName: nullableField(z.string()),
+  /** Attribution (UTM) data of a charge; repeated in its webhooks. */
   trackingParameters: TrackingParameters,
+  /** The copy-and-paste PIX code (BR Code) of a charge: show it to the payer. */
   pixCode: nullableField(z.string()),
+  /** CPF, CNPJ, EMAIL, PHONE or EVP. */
   pixKeyType: OpenPixKeyType,
+  /** The destination key of a payout. */
   pixKey: nullableField(z.string()),
+  /** The payer's name. */
   clientName: nullableField(z.string()),
+  /** The payer's e-mail. */
   clientEmail: nullableField(z.string()),
+  /** The payer's phone (digits). */
   clientPhone: nullableField(z.string()),
+  /** The payer's CPF (digits). */
   clientCpf: nullableField(z.string()),
+  /** The merchant's `referenceId` (charge) or `idempotencyKey` (payout). */
   externalId: nullableField(z.string()),
+  /** The PIX end-to-end id, once money moved. */
   endToEndId: nullableField(z.string()),
+  /** Where the receipt can be seen. */
   receiptUrl: nullableField(z.string()),
+  /** When the transaction happened (ISO 8601). */
   transactionDate: nullableField(IsoDateTime),
+  /** When a charge was paid (ISO 8601). */
   paidAt: nullableField(IsoDateTime),
+  /** When the record was created (ISO 8601). */
   createdAt: nullableField(IsoDateTime),
+  /** When the record last changed (ISO 8601). */
   updatedAt: nullableField(IsoDateTime),
 });
 /** A transaction record as the service returns it. */

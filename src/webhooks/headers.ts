@@ -5,7 +5,10 @@
 
 /** Any of the header containers the helpers accept. */
 export type WebhookHeaders =
-  | { get(name: string): string | null }
+  | {
+      /** The header's value, or null when absent (as Fetch `Headers` answers). */
+      get(name: string): string | null;
+    }
   | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /** The first value of a header, case-insensitively, or `undefined`. */

@@ -20,7 +20,9 @@ export interface NodeWebhookRequest extends AsyncIterable<Uint8Array | string> {
 /** The parts of `http.ServerResponse` (or an Express response) the adapter uses. */
 export interface NodeWebhookResponse {
   statusCode: number;
+  /** Sets an answer header. */
   setHeader(name: string, value: string): unknown;
+  /** Sends the answer body and ends it. */
   end(body?: string): unknown;
 }
 

@@ -8,10 +8,12 @@ import type { ClaimResult, WebhookDedupeStore } from './dedupe-store.js';
 
 /** An ioredis client (or cluster): anything with `call(command, ...args)`. */
 export interface IoRedisLike {
+  /** Sends any command, e.g. `call('SET', key, '1', 'NX', 'EX', 60)`. */
   call(command: string, ...args: (string | number)[]): Promise<unknown>;
 }
 /** A node-redis (`redis` package) client: anything with `sendCommand(args)`. */
 export interface NodeRedisLike {
+  /** Sends any command, e.g. `sendCommand(['SET', key, '1', 'NX', 'EX', '60'])`. */
   sendCommand(args: string[]): Promise<unknown>;
 }
 

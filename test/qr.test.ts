@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import jsQRModule from 'jsqr';
 import { describe, expect, it } from 'vitest';
-import { BrCodeError, buildBrCode } from '../src/index.js';
+import { BrCodeError } from '../src/index.js';
+import { buildBrCode } from '../src/mock/index.js';
 import { pixCodeToDataUrl, pixCodeToMatrix, pixCodeToSvg, pixCodeToTerminal } from '../src/qr/index.js';
 
 const pixCode = buildBrCode({

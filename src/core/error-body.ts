@@ -5,21 +5,6 @@
  */
 import type { ErrorDetails } from '../errors/api-error.js';
 
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
 const str = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
 function fieldErrors(value: unknown): Record<string, string[]> | undefined {
@@ -37,8 +22,12 @@ function fieldErrors(value: unknown): Record<string, string[]> | undefined {
 }
 
 /** The details of an error answer, and its body (parsed JSON when it was JSON). */
-export function readErrorBody(status: number, text: string): { details: ErrorDetails; body: unknown } {
-  const fallback = STATUS_TEXT[status] ?? (status >= 500 ? 'Server error' : 'Request failed');
+export function readErrorBody(
+  status: number,
+  statusText: string,
+  text: string,
+): { details: ErrorDetails; body: unknown } {
+  const fallback = statusText || (status >= 500 ? 'Server error' : 'Request failed');
   let body: unknown = text;
   try {
     body = text === '' ? undefined : JSON.parse(text);

@@ -29,6 +29,8 @@ export interface RequestSpec<S extends z.ZodMiniType | undefined> {
   schema: S;
   /** Sent in the body by the resource; carried by errors and reused on every retry. */
   idempotencyKey?: string;
+  /** Reshapes the JSON of a 2xx answer before validation (e.g. a bare array into `{ data }`). */
+  prepare?: (json: unknown) => unknown;
 }
 
 type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
@@ -146,7 +148,7 @@ export class HttpCore {
       this.#log('info', `${where} ${response.status}`, started, attempt);
       return this.#parse(spec, response, text);
     }
-    const { details, body: errorBody } = readErrorBody(response.status, text);
+    const { details, body: errorBody } = readErrorBody(response.status, response.statusText, text);
     const error = APIError.generate(response.status, details, response.headers, errorBody);
     const retryable = isRetryableStatus(response.status, details.code);
     this.#log(
@@ -192,6 +194,7 @@ export class HttpCore {
     let json: unknown;
     try {
       json = JSON.parse(text);
+      if (spec.prepare !== undefined) json = spec.prepare(json);
     } catch {
       return invalid('the body is not JSON');
     }

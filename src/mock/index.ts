@@ -4,6 +4,8 @@
  *
  * @packageDocumentation
  */
+
+export { type BuildBrCodeInput, buildBrCode } from '../pix/brcode-build.js';
 export type { Fault, FaultRule, RouteName } from './faults.js';
 export { ROUTES } from './faults.js';
 export { MAGIC_PIX_KEYS } from './ledger.js';

@@ -2,7 +2,7 @@
  * The service's rules over the store: creating charges and payouts (with idempotency), moving
  * records through their state machines, and the money each move makes or takes, in cents.
  */
-import { buildBrCode } from '../pix/brcode.js';
+import { buildBrCode } from '../pix/brcode-build.js';
 import { toCents } from '../pix/money.js';
 import type { CreateCashoutBody } from '../schemas/cashout.js';
 import type { CreateTransactionBody } from '../schemas/charge.js';

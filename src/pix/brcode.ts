@@ -3,7 +3,7 @@
  * last field (63) is a CRC16/CCITT-FALSE over everything before it, "6304" included.
  */
 import { crc16Hex } from './crc16.js';
-import { formatCents, toCents } from './money.js';
+import { toCents } from './money.js';
 
 /** Thrown when a string is not a well-formed BR Code, or a BR Code cannot be built. */
 export class BrCodeError extends Error {
@@ -46,87 +46,6 @@ export interface BrCode {
   txid?: string;
   /** Field 63: the CRC as four upper-case hex digits. */
   crc: string;
-}
-
-/** What {@link buildBrCode} needs. Give `url` for a dynamic code or `key` for a static one. */
-export interface BuildBrCodeInput {
-  /** Location URL of a dynamic charge, without `https://` (at most 77 characters). */
-  url?: string;
-  /** PIX key of a static code. */
-  key?: string;
-  /** Optional message for a static code. */
-  description?: string;
-  /** The amount in integer cents; omit to let the payer choose. */
-  amountCents?: number;
-  /** At most 25 printable ASCII characters. */
-  merchantName: string;
-  /** At most 15 printable ASCII characters. */
-  merchantCity: string;
-  /** 1 to 25 letters or digits, or "***". Defaults to "***". */
-  txid?: string;
-  /** Defaults to "0000". */
-  merchantCategoryCode?: string;
-}
-
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-
-function field(id: string, value: string): string {
-  if (value.length === 0 || value.length > 99) {
-    throw new BrCodeError(`field ${id} must hold 1 to 99 characters, got ${value.length}`);
-  }
-  if (!PRINTABLE_ASCII.test(value)) {
-    throw new BrCodeError(`field ${id} must be printable ASCII (no accents)`);
-  }
-  return `${id}${String(value.length).padStart(2, '0')}${value}`;
-}
-
-function requireLength(name: string, value: string, max: number): string {
-  if (value.length === 0 || value.length > max) {
-    throw new BrCodeError(`${name} must hold 1 to ${max} characters, got ${value.length}`);
-  }
-  return value;
-}
-
-/**
- * Builds a BR Code with a valid CRC.
- *
- * @example
- * buildBrCode({ url: 'pix.example.com/qr/v2/9d36…', amountCents: 1990, merchantName: 'LOJA',
- *   merchantCity: 'SAO PAULO', txid: 'abc123' })
- */
-export function buildBrCode(input: BuildBrCodeInput): string {
-  if ((input.url === undefined) === (input.key === undefined)) {
-    throw new BrCodeError('give exactly one of url (dynamic code) or key (static code)');
-  }
-  const account =
-    field('00', PIX_GUI) +
-    (input.key !== undefined ? field('01', input.key) : '') +
-    (input.description !== undefined ? field('02', input.description) : '') +
-    (input.url !== undefined ? field('25', requireLength('url', input.url, 77)) : '');
-  const txid = input.txid ?? '***';
-  if (txid !== '***' && !/^[A-Za-z0-9]{1,25}$/.test(txid)) {
-    throw new BrCodeError('txid must be 1 to 25 letters or digits, or "***"');
-  }
-  let amount = '';
-  if (input.amountCents !== undefined) {
-    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
-      throw new BrCodeError('amountCents must be a positive integer');
-    }
-    amount = field('54', formatCents(input.amountCents));
-  }
-  const body =
-    field('00', '01') +
-    (input.url !== undefined ? field('01', '12') : '') +
-    field('26', account) +
-    field('52', input.merchantCategoryCode ?? '0000') +
-    field('53', '986') +
-    amount +
-    field('58', 'BR') +
-    field('59', requireLength('merchantName', input.merchantName, 25)) +
-    field('60', requireLength('merchantCity', input.merchantCity, 15)) +
-    field('62', field('05', txid)) +
-    '6304';
-  return body + crc16Hex(body);
 }
 
 /** Splits a run of ID-length-value fields, failing on a truncated or malformed one. */

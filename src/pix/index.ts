@@ -1,11 +1,4 @@
-export {
-  type BrCode,
-  BrCodeError,
-  type BuildBrCodeInput,
-  buildBrCode,
-  PIX_GUI,
-  parseBrCode,
-} from './brcode.js';
+export { type BrCode, BrCodeError, PIX_GUI, parseBrCode } from './brcode.js';
 export { cnpjCheckDigits, isValidCnpj } from './cnpj.js';
 export { cpfCheckDigits, isValidCpf } from './cpf.js';
 export { crc16, crc16Hex } from './crc16.js';

@@ -4,15 +4,21 @@ import type { RequestOptions } from '../core/config.js';
 import { type PagePromise, paginate } from '../core/pagination.js';
 import { validateParams } from '../core/validate.js';
 import { ApproveCashoutParams, CreateCashoutParams, CreateCashoutResponse } from '../schemas/cashout.js';
+import { Uuid } from '../schemas/formats.js';
 import { ListCashoutsParams } from '../schemas/list.js';
 import { Transaction } from '../schemas/transaction.js';
 import { toListQuery } from '../schemas/wire.js';
 import type { ClientContext } from './context.js';
-import { ListAnswer } from './list-answer.js';
+import { asListEnvelope, ListAnswer } from './list-answer.js';
 
-const PayoutIdParam = z.union([z.uuid(), z.string().check(z.regex(/^[1-9]\d*$/)), z.int().check(z.gte(1))], {
-  error: 'must be a payout transactionId (UUID) or a legacy integer id',
-});
+const LEGACY_ID = /^[1-9]\d*$/;
+const PayoutIdParam = z.custom<string | number>(
+  (id) =>
+    typeof id === 'number'
+      ? Number.isSafeInteger(id) && id >= 1
+      : typeof id === 'string' && (LEGACY_ID.test(id) || z.safeParse(Uuid, id).success),
+  { error: 'must be a payout transactionId (UUID) or a legacy integer id' },
+);
 const PayoutId = z.strictObject({ id: PayoutIdParam });
 
 /** Payouts (CASHOUT) to PIX keys, with the fixed 5.00 fee. */
@@ -57,7 +63,14 @@ export class CashoutsResource {
       (page) => {
         const query = toListQuery({ ...validateParams(ListCashoutsParams, params), page });
         return this.client.fetch(
-          { method: 'GET', path: '/v1/integrations/cashout', query, auth: 'secret', schema: ListAnswer },
+          {
+            method: 'GET',
+            path: '/v1/integrations/cashout',
+            query,
+            auth: 'secret',
+            schema: ListAnswer,
+            prepare: asListEnvelope,
+          },
           options,
         );
       },

@@ -4,13 +4,14 @@ import type { RequestOptions } from '../core/config.js';
 import { type PagePromise, paginate } from '../core/pagination.js';
 import { validateParams } from '../core/validate.js';
 import { CreateTransactionParams, CreateTransactionResponse } from '../schemas/charge.js';
+import { Uuid } from '../schemas/formats.js';
 import { ListTransactionsParams } from '../schemas/list.js';
 import { Transaction } from '../schemas/transaction.js';
 import { toCreateTransactionBody, toListQuery } from '../schemas/wire.js';
 import type { ClientContext } from './context.js';
-import { ListAnswer } from './list-answer.js';
+import { asListEnvelope, ListAnswer } from './list-answer.js';
 
-const TransactionId = z.strictObject({ transactionId: z.uuid() });
+const TransactionId = z.strictObject({ transactionId: Uuid });
 
 /** PIX charges (CASHIN) and the transaction queries. */
 export class TransactionsResource {
@@ -69,6 +70,7 @@ export class TransactionsResource {
             query,
             auth: 'secret',
             schema: ListAnswer,
+            prepare: asListEnvelope,
           },
           options,
         );

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/config.js';
 import { validateParams } from '../core/validate.js';
+import { Uuid } from '../schemas/formats.js';
 import {
   CreatedWebhookSubscription,
   CreateWebhookParams,
@@ -12,7 +13,7 @@ import {
 } from '../schemas/webhook-subscription.js';
 import type { ClientContext } from './context.js';
 
-const WebhookId = z.strictObject({ id: z.uuid() });
+const WebhookId = z.strictObject({ id: Uuid });
 const BASE = '/v1/user/webhooks';
 
 /** Webhook subscriptions. These calls use the user token (`userToken`), not the secret key. */

@@ -1,6 +1,6 @@
 /** The balance record (reference behaviour: the interface document leaves it "not shown"). */
 import * as z from 'zod/mini';
-import { IsoDateTime } from './primitives.js';
+import { IsoDateTime } from './formats.js';
 
 /** `{ available, pending, currency, updatedAt }`; amounts in currency units. */
 export const Balance = z.looseObject({

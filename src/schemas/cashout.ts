@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 import { normalizePixKey, pixKeyProblem } from '../pix/keys.js';
 import { hasAtMostTwoDecimals } from '../pix/money.js';
 import { PixKeyType } from './enums.js';
-import { Transaction } from './transaction.js';
+import { Uuid } from './formats.js';
+import { transactionShape } from './transaction.js';
 
 /** The fixed fee of every payout, in cents. */
 export const PAYOUT_FEE_CENTS = 500;
@@ -32,7 +33,7 @@ export const CreateCashoutParams = z.pipe(
     pixKey: z.string().check(z.minLength(1)),
     pixKeyType: PixKeyType,
     /** Idempotency key: the same UUID again returns the same payout. */
-    idempotencyKey: z.optional(z.uuid()),
+    idempotencyKey: z.optional(Uuid),
   }),
   z.transform((params, ctx) => {
     const pixKey = normalizePixKey(params.pixKeyType, params.pixKey);
@@ -50,14 +51,14 @@ export type CreateCashoutParams = z.input<typeof CreateCashoutParams>;
 export type CreateCashoutBody = z.output<typeof CreateCashoutParams>;
 
 /** The create-cashout answer: a transaction record with the extra `_info` string. */
-export const CreateCashoutResponse = z.extend(Transaction, { _info: z.string() });
+export const CreateCashoutResponse = z.looseObject({ ...transactionShape, _info: z.string() });
 /** A newly created (or idempotently replayed) payout. */
 export type CreateCashoutResponse = z.infer<typeof CreateCashoutResponse>;
 
 /** The approve-cashout body (legacy): the integer id, optionally with the transactionId. */
 export const ApproveCashoutParams = z.strictObject({
   id: z.int().check(z.gte(1)),
-  transactionId: z.optional(z.uuid()),
+  transactionId: z.optional(Uuid),
 });
 /** Parameters of approve-cashout. */
 export type ApproveCashoutParams = z.input<typeof ApproveCashoutParams>;

@@ -2,8 +2,9 @@
 import * as z from 'zod/mini';
 import { isValidCpf } from '../pix/cpf.js';
 import { OpenTransactionStatus } from './enums.js';
-import { forbiddenField, PositiveAmount, text } from './primitives.js';
-import { TrackingParametersInput, Transaction } from './transaction.js';
+import { Guid, Uuid } from './formats.js';
+import { Email, forbiddenField, optionalShape, PositiveAmount, text } from './primitives.js';
+import { TrackingParametersInput, transactionShape } from './transaction.js';
 
 const notOnACharge = (field: string) =>
   forbiddenField(`${field} must not be sent on a PIX charge`, 'FORBIDDEN_FIELD');
@@ -14,13 +15,13 @@ const chargeFields = {
   description: z.optional(text(255)),
   productName: z.optional(text(255)),
   clientName: z.optional(text(255)),
-  clientEmail: z.optional(z.email()),
+  clientEmail: z.optional(Email),
   clientPhone: z.optional(z.string().check(z.regex(/^\d{10,13}$/, 'must be 10 to 13 digits'))),
   clientCpf: z.optional(
     z.string().check(z.refine(isValidCpf, 'must be a CPF of 11 digits with valid check digits')),
   ),
   /** Idempotency key: the same UUID again returns the same charge. */
-  referenceId: z.optional(z.uuid()),
+  referenceId: z.optional(Uuid),
   acquirer: notOnACharge('acquirer'),
   pixKey: notOnACharge('pixKey'),
   pixKeyType: notOnACharge('pixKeyType'),
@@ -47,8 +48,9 @@ export type CreateTransactionBody = z.output<typeof CreateTransactionBody>;
  * The create-transaction answer: the interface document promises at least `transactionId`,
  * `status` and `pixCode`; the other record fields are read when present.
  */
-export const CreateTransactionResponse = z.extend(z.partial(Transaction), {
-  transactionId: z.guid(),
+export const CreateTransactionResponse = z.looseObject({
+  ...optionalShape(transactionShape),
+  transactionId: Guid,
   status: OpenTransactionStatus,
   pixCode: z.string(),
 });

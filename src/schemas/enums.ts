@@ -1,7 +1,7 @@
 /** The four enumerations of the interface document (section 2.2), closed for requests and open for responses. */
 import * as z from 'zod/mini';
 import { PIX_KEY_TYPES } from '../pix/keys.js';
-import { openEnum } from './primitives.js';
+import { openEnum } from './formats.js';
 
 /** Every status a transaction can have. */
 export const TRANSACTION_STATUSES = [

@@ -5,7 +5,18 @@ import * as z from 'zod/mini';
 export const ErrorBody = z.looseObject({
   message: z.string(),
   code: z.string(),
-  errors: z.optional(z.record(z.string(), z.array(z.string()))),
+  errors: z.optional(
+    z.custom<Record<string, string[]>>(
+      (value) =>
+        typeof value === 'object' &&
+        value !== null &&
+        !Array.isArray(value) &&
+        Object.values(value).every(
+          (messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'),
+        ),
+      { error: 'must map each field to a list of messages' },
+    ),
+  ),
 });
 /** An error answer of the service. */
 export type ErrorBody = z.infer<typeof ErrorBody>;

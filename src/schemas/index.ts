@@ -22,12 +22,12 @@ export {
   TransactionType,
 } from './enums.js';
 export { ErrorBody } from './error-body.js';
+export { type KnownWebhookEventName, WEBHOOK_EVENT_NAMES } from './event-names.js';
+export { Guid, IsoDateTime, openEnum } from './formats.js';
 export {
   DEFAULT_PER_PAGE,
   ListCashoutsParams,
-  ListCashoutsQuery,
   ListTransactionsParams,
-  ListTransactionsQuery,
   listEnvelope,
   MAX_PER_PAGE,
   PageMeta,
@@ -41,19 +41,14 @@ export {
   safeParseWith,
   summarizeIssues,
 } from './parse.js';
-export { IsoDateTime, openEnum, PositiveAmount } from './primitives.js';
-export {
-  TRACKING_PARAMETER_KEYS,
-  TrackingParameters,
-  TrackingParametersInput,
-  Transaction,
-} from './transaction.js';
+export { Email, HttpUrl, PositiveAmount } from './primitives.js';
+export { TRACKING_PARAMETER_KEYS, TrackingParameters } from './tracking.js';
+export { TrackingParametersInput, Transaction } from './transaction.js';
 export { WebhookEventBody, WebhookEventData, WebhookPingBody } from './webhook-event.js';
 export {
   CreatedWebhookSubscription,
   CreateWebhookParams,
   UpdateWebhookParams,
-  WEBHOOK_EVENT_NAMES,
   WEBHOOK_SUBSCRIPTION_STATUSES,
   WebhookEventName,
   WebhookEventTypeList,

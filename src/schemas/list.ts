@@ -1,6 +1,7 @@
 /** Pagination and the list endpoints' parameters (interface document 2.3, 4.2, 4.5). */
 import * as z from 'zod/mini';
 import { TransactionOrigin, TransactionStatus, TransactionType } from './enums.js';
+import { IsoDate, Uuid } from './formats.js';
 import { Transaction } from './transaction.js';
 
 /** The largest page the service serves. */
@@ -38,7 +39,7 @@ export type TransactionList = z.infer<typeof TransactionList>;
 
 const page = z.int().check(z.gte(1));
 const perPage = z.int().check(z.gte(1), z.lte(MAX_PER_PAGE));
-const calendarDate = z.iso.date();
+const calendarDate = IsoDate;
 
 const pageFields = { page: z.optional(page), perPage: z.optional(perPage) };
 
@@ -81,7 +82,7 @@ function queryInt(min: number, max: number) {
  */
 export const ListTransactionsQuery = z.object({
   id: z.optional(z.string()),
-  transactionId: z.optional(z.uuid()),
+  transactionId: z.optional(Uuid),
   type: z.optional(TransactionType),
   status: z.optional(TransactionStatus),
   origin: z.optional(TransactionOrigin),

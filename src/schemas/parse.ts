@@ -1,13 +1,11 @@
 /**
  * Parsing with readable messages. `zod/mini` says only "Invalid input" unless it is given an
- * error map; we pass the English locale per call and never touch zod's global configuration,
+ * error map; we pass ours (./messages.ts) per call and never touch zod's global configuration,
  * which belongs to the merchant's app.
  */
 
-import { en } from 'zod/locales';
 import * as z from 'zod/mini';
-
-const localeError = /* @__PURE__ */ en().localeError;
+import { issueMessage } from './messages.js';
 
 /** One problem with one field of a request or response. */
 export interface FieldIssue {
@@ -71,7 +69,7 @@ export function issuesByField(issues: readonly FieldIssue[]): Record<string, str
  * messages. Never throws for bad input.
  */
 export function safeParseWith<S extends z.ZodMiniType>(schema: S, input: unknown): ParseOutcome<z.output<S>> {
-  const result = z.safeParse(schema, input, { error: localeError });
+  const result = z.safeParse(schema, input, { error: issueMessage });
   if (result.success) return { success: true, data: result.data };
   const issues = result.error.issues.flatMap(toFieldIssues);
   return { success: false, issues, message: summarizeIssues(issues) };

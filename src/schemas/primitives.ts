@@ -1,27 +1,6 @@
-/** Building blocks shared by the request and response schemas. */
+/** Building blocks of the request schemas (strict: bounded text, amounts, forbidden fields). */
 import * as z from 'zod/mini';
 import { hasAtMostTwoDecimals } from '../pix/money.js';
-
-/**
- * An open enumeration for responses: the known values stay a typed union, and a value the
- * service adds later still parses (as a plain string) instead of failing the whole response.
- */
-export function openEnum<const T extends readonly [string, ...string[]]>(
-  _values: T,
-): z.ZodMiniType<T[number] | (string & {})> {
-  return z.string() as unknown as z.ZodMiniType<T[number] | (string & {})>;
-}
-
-/** A response field that may be `null`; a missing one reads as `null` too. */
-export function nullableField<T extends z.ZodMiniType>(schema: T) {
-  return z._default(z.nullable(schema), null);
-}
-
-/** A UUID-shaped identifier in a response (any version or variant). */
-export const Guid = z.guid();
-
-/** An ISO 8601 date-time with a time-zone designator, as the service sends them. */
-export const IsoDateTime = z.iso.datetime({ offset: true });
 
 /** A field that a request must not carry; `code` is the service's error code for it. */
 export function forbiddenField(
@@ -35,6 +14,37 @@ export function forbiddenField(
 export const PositiveAmount = z
   .number()
   .check(z.gt(0), z.refine(hasAtMostTwoDecimals, { error: 'must have at most two decimals' }));
+
+/** An e-mail address (any case). */
+export const Email = z.string().check(
+  z.regex(
+    /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/,
+    {
+      error: 'Invalid email address',
+    },
+  ),
+);
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** An absolute http:// or https:// URL. */
+export const HttpUrl = z.string().check(z.refine(isHttpUrl, { error: 'must be an http or https URL' }));
+
+/** The same fields, each optional (a lighter z.partial for object shapes). */
+export function optionalShape<T extends Record<string, z.ZodMiniType>>(
+  shape: T,
+): { [K in keyof T]: z.ZodMiniOptional<T[K]> } {
+  const optional: Record<string, z.ZodMiniType> = {};
+  for (const [key, schema] of Object.entries(shape)) optional[key] = z.optional(schema);
+  return optional as { [K in keyof T]: z.ZodMiniOptional<T[K]> };
+}
 
 /** A request string of bounded length. */
 export function text(max: number) {

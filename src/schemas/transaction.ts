@@ -6,16 +6,9 @@ import {
   OpenTransactionStatus,
   OpenTransactionType,
 } from './enums.js';
-import { IsoDateTime, nullableField, text } from './primitives.js';
-
-/** The attribution (UTM) keys a charge may carry. */
-export const TRACKING_PARAMETER_KEYS = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_content',
-  'utm_term',
-] as const;
+import { Guid, IsoDateTime, nullableField } from './formats.js';
+import { text } from './primitives.js';
+import { TrackingParameters } from './tracking.js';
 
 /** Attribution data as a request sends it: only the five UTM keys, each a short string. */
 export const TrackingParametersInput = z.strictObject({
@@ -33,33 +26,12 @@ export const TrackingParametersInput = z.strictObject({
 /** Attribution data for a new charge. */
 export type TrackingParametersInput = z.input<typeof TrackingParametersInput>;
 
-const utm = z.optional(z.nullable(z.string()));
-/** Attribution data as records and webhooks return it (extra keys kept). */
-export const TrackingParameters = z.looseObject({
-  /** UTM source. */
-  utm_source: utm,
-  /** UTM medium. */
-  utm_medium: utm,
-  /** UTM campaign. */
-  utm_campaign: utm,
-  /** UTM content. */
-  utm_content: utm,
-  /** UTM term. */
-  utm_term: utm,
-});
-/** Attribution data on a record. */
-export type TrackingParameters = z.infer<typeof TrackingParameters>;
-
-/**
- * A transaction record. All 25 fields of the interface document with their nullability, plus
- * the legacy integer `id`. Unknown fields are kept and enums are open, so a service that grows
- * does not break merchants; a missing required field or a wrongly typed one is an error.
- */
-export const Transaction = z.looseObject({
+/** The fields of a transaction record, for schemas that extend it. */
+export const transactionShape = {
   /** Legacy integer id (still accepted by cashout/{id}). */
   id: z.optional(z.int()),
   /** Public identifier (UUID). */
-  transactionId: z.nullable(z.guid()),
+  transactionId: z.nullable(Guid),
   /** PENDING, PROCESSING, COMPLETED, FAILED, REVERSED, CANCELLED or CHARGEBACK. A charge is paid only when COMPLETED. */
   status: OpenTransactionStatus,
   /** CASHIN (charge), CASHOUT (payout) or INFRACTION. */
@@ -108,6 +80,13 @@ export const Transaction = z.looseObject({
   createdAt: nullableField(IsoDateTime),
   /** When the record last changed (ISO 8601). */
   updatedAt: nullableField(IsoDateTime),
-});
+};
+
+/**
+ * A transaction record. All 25 fields of the interface document with their nullability, plus
+ * the legacy integer `id`. Unknown fields are kept and enums are open, so a service that grows
+ * does not break merchants; a missing required field or a wrongly typed one is an error.
+ */
+export const Transaction = z.looseObject(transactionShape);
 /** A transaction record as the service returns it. */
 export type Transaction = z.infer<typeof Transaction>;

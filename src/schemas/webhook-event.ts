@@ -1,8 +1,8 @@
 /** The body of a webhook delivery (interface document section 6). */
 import * as z from 'zod/mini';
 import { OpenTransactionStatus, OpenTransactionType } from './enums.js';
-import { Guid, IsoDateTime } from './primitives.js';
-import { TrackingParameters } from './transaction.js';
+import { Guid, IsoDateTime } from './formats.js';
+import { TrackingParameters } from './tracking.js';
 
 /** The `data` of a transaction or cashout event; extra fields (`transactionId`, `amount`) kept. */
 export const WebhookEventData = z.looseObject({
@@ -28,9 +28,9 @@ export type WebhookEventBody = z.infer<typeof WebhookEventBody>;
 
 /** The revalidation ping a subscription receives (reference behaviour). */
 export const WebhookPingBody = z.looseObject({
-  event: z.literal('webhook.revalidate'),
+  event: z.enum(['webhook.revalidate']),
   timestamp: IsoDateTime,
-  data: z.looseObject({ webhookId: z.guid() }),
+  data: z.looseObject({ webhookId: Guid }),
 });
 /** The revalidation ping. */
 export type WebhookPingBody = z.infer<typeof WebhookPingBody>;

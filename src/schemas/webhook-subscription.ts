@@ -1,21 +1,8 @@
 /** Webhook subscriptions (/v1/user/webhooks*, reference behaviour "Webhook subscriptions"). */
 import * as z from 'zod/mini';
-import { IsoDateTime, nullableField, openEnum, text } from './primitives.js';
-
-/** The six transaction.* and five cashout.* event names of the interface document (section 6). */
-export const WEBHOOK_EVENT_NAMES = [
-  'transaction.created',
-  'transaction.completed',
-  'transaction.failed',
-  'transaction.reversed',
-  'transaction.cancelled',
-  'transaction.chargeback',
-  'cashout.created',
-  'cashout.processing',
-  'cashout.completed',
-  'cashout.failed',
-  'cashout.reversed',
-] as const;
+import { WEBHOOK_EVENT_NAMES } from './event-names.js';
+import { Guid, IsoDateTime, nullableField, openEnum } from './formats.js';
+import { HttpUrl, text } from './primitives.js';
 
 /** An event a subscription can listen to (closed, for requests). */
 export const WebhookEventName = z.enum(WEBHOOK_EVENT_NAMES);
@@ -25,21 +12,24 @@ export type WebhookEventName = z.infer<typeof WebhookEventName>;
 /** States of a subscription. */
 export const WEBHOOK_SUBSCRIPTION_STATUSES = ['ACTIVE', 'INACTIVE', 'FAILING'] as const;
 
-/** A subscription record. The signing secret is only in the create answer. */
-export const WebhookSubscription = z.looseObject({
-  id: z.guid(),
+/** The fields of a subscription record. */
+const subscriptionShape = {
+  id: Guid,
   url: z.string(),
   events: z.array(openEnum(WEBHOOK_EVENT_NAMES)),
   status: openEnum(WEBHOOK_SUBSCRIPTION_STATUSES),
   description: nullableField(z.string()),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
-});
+};
+
+/** A subscription record. The signing secret is only in the create answer. */
+export const WebhookSubscription = z.looseObject(subscriptionShape);
 /** A webhook subscription. */
 export type WebhookSubscription = z.infer<typeof WebhookSubscription>;
 
 /** The create answer: the record plus its signing `secret` (`whsec_…`), shown once. */
-export const CreatedWebhookSubscription = z.extend(WebhookSubscription, { secret: z.string() });
+export const CreatedWebhookSubscription = z.looseObject({ ...subscriptionShape, secret: z.string() });
 /** A new subscription with its signing secret. */
 export type CreatedWebhookSubscription = z.infer<typeof CreatedWebhookSubscription>;
 
@@ -59,11 +49,10 @@ const noDuplicates = z.refine<string[]>((events) => new Set(events).size === eve
   error: 'must not list an event twice',
 });
 const events = z.array(WebhookEventName).check(z.minLength(1), noDuplicates);
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' });
 
 /** What `webhooks.create` takes. */
 export const CreateWebhookParams = z.strictObject({
-  url: httpUrl,
+  url: HttpUrl,
   events,
   description: z.optional(text(255)),
 });
@@ -73,7 +62,7 @@ export type CreateWebhookParams = z.input<typeof CreateWebhookParams>;
 /** What `webhooks.update` takes: at least one of url, events, description, status. */
 export const UpdateWebhookParams = z
   .strictObject({
-    url: z.optional(httpUrl),
+    url: z.optional(HttpUrl),
     events: z.optional(events),
     description: z.optional(z.nullable(text(255))),
     status: z.optional(z.enum(['ACTIVE', 'INACTIVE'])),

@@ -1,8 +1,9 @@
 /** The typed webhook events, and parsing a raw body into one. */
+
+import type { KnownWebhookEventName as WebhookEventName } from '../schemas/event-names.js';
 import { safeParseWith } from '../schemas/parse.js';
 import { isPlainlyValid } from '../schemas/plain-validator.js';
 import { WebhookEventBody, type WebhookEventData, WebhookPingBody } from '../schemas/webhook-event.js';
-import type { WebhookEventName } from '../schemas/webhook-subscription.js';
 import { WebhookParseError } from './errors.js';
 import { assertRawPayload, payloadText, type WebhookPayload } from './payload.js';
 

@@ -1,4 +1,4 @@
-import type { WEBHOOK_EVENT_NAMES } from '../schemas/webhook-subscription.js';
+import type { KnownWebhookEventName } from '../schemas/event-names.js';
 import type { WebhookEvent } from './events.js';
 import { DELIVERY_ID_HEADER, EVENT_HEADER, SIGNATURE_HEADER } from './headers.js';
 import { signWebhookPayload } from './verify.js';
@@ -13,7 +13,7 @@ export interface SignedWebhook {
 
 /** What {@link createSignedWebhook} takes: an event, with `timestamp` defaulting to now. */
 export type WebhookEventInput = Omit<WebhookEvent, 'timestamp' | 'event'> & {
-  event: (typeof WEBHOOK_EVENT_NAMES)[number] | 'webhook.revalidate' | (string & {});
+  event: KnownWebhookEventName | 'webhook.revalidate' | (string & {});
   timestamp?: string;
 };
 

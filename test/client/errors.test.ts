@@ -89,7 +89,16 @@ describe('error bodies of every shape', () => {
       ),
       { message: '502: 502 Bad Gateway' },
     ],
-    ['an empty body', new Response(null, { status: 503 }), { message: '503: Service Unavailable' }],
+    [
+      'an empty body',
+      new Response(null, { status: 503, statusText: 'Service Unavailable' }),
+      { message: '503: Service Unavailable' },
+    ],
+    [
+      'an empty body without a reason phrase',
+      new Response(null, { status: 504 }),
+      { message: '504: Server error' },
+    ],
   ];
 
   it.each(cases)('reads %s', async (_, response, expected) => {

@@ -7,21 +7,31 @@ import { makeConsumer, NODE20, ROOT, run, runAsync } from './consumer.js';
 const script = `
   const cents = pkg.toCents(0.1 + 0.2);
   const ok = pkg.safeParseWith(pkg.CreateCashoutParams, { amount: 10, pixKey: '52998224725', pixKeyType: 'CPF' });
-  const code = pkg.parseBrCode(pkg.buildBrCode({ url: 'pix.example/qr/1', amountCents: 1990, merchantName: 'LOJA', merchantCity: 'SP', txid: 'abc' }));
-  console.log(JSON.stringify({ version: process.version, cents, ok: ok.success, amount: code.amountCents }));
+  const code = pkg.parseBrCode('00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D');
+  console.log(JSON.stringify({ version: process.version, cents, ok: ok.success, name: code.merchantName }));
 `;
 
 describe('the built package', () => {
   it('imports as ESM under Node 20', () => {
     const dir = makeConsumer({ 'esm.mjs': `import * as pkg from 'pix-payments';\n${script}` });
     const out = JSON.parse(run(NODE20, ['esm.mjs'], dir));
-    expect(out).toEqual({ version: expect.stringMatching(/^v20\./), cents: 30, ok: true, amount: 1990 });
+    expect(out).toEqual({
+      version: expect.stringMatching(/^v20\./),
+      cents: 30,
+      ok: true,
+      name: 'Fulano de Tal',
+    });
   });
 
   it('requires as CommonJS under Node 20', () => {
     const dir = makeConsumer({ 'cjs.cjs': `const pkg = require('pix-payments');\n${script}` });
     const out = JSON.parse(run(NODE20, ['cjs.cjs'], dir));
-    expect(out).toEqual({ version: expect.stringMatching(/^v20\./), cents: 30, ok: true, amount: 1990 });
+    expect(out).toEqual({
+      version: expect.stringMatching(/^v20\./),
+      cents: 30,
+      ok: true,
+      name: 'Fulano de Tal',
+    });
   });
 
   const webhookScript = `

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BrCodeError, buildBrCode, parseBrCode } from '../../src/pix/brcode.js';
+import { BrCodeError, parseBrCode } from '../../src/pix/brcode.js';
+import { buildBrCode } from '../../src/pix/brcode-build.js';
 import { crc16Hex } from '../../src/pix/crc16.js';
 
 const MANUAL_EXAMPLE =

@@ -108,9 +108,7 @@ describe('balance, error body, webhook records and events', () => {
     );
     const withErrors = { message: 'Invalid', code: 'VALIDATION_ERROR', errors: { amount: ['must be > 5'] } };
     expect(parsed(ErrorBody, withErrors)).toEqual(withErrors);
-    expect(issuePaths(ErrorBody, { message: 'x', code: 'X', errors: { amount: 'x' } })).toContain(
-      'errors.amount',
-    );
+    expect(issuePaths(ErrorBody, { message: 'x', code: 'X', errors: { amount: 'x' } })).toContain('errors');
   });
 
   const subscription = {

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { WEBHOOK_EVENT_NAMES } from '../../src/schemas/webhook-subscription.js';
+import { WEBHOOK_EVENT_NAMES } from '../../src/schemas/event-names.js';
 import {
   isWebhookPing,
   parseWebhookEvent,

@@ -1,9 +1,6 @@
 /** Webhook subscriptions (/v1/user/webhooks*), authenticated with a user JWT. */
-import {
-  CreateWebhookParams,
-  UpdateWebhookParams,
-  WEBHOOK_EVENT_NAMES,
-} from '../../schemas/webhook-subscription.js';
+import { WEBHOOK_EVENT_NAMES } from '../../schemas/event-names.js';
+import { CreateWebhookParams, UpdateWebhookParams } from '../../schemas/webhook-subscription.js';
 import type { MockContext } from '../context.js';
 import { newWebhookSecret } from '../ids.js';
 import type { MockMerchant } from '../options.js';

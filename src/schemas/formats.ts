@@ -1,0 +1,52 @@
+/** Building blocks of the response schemas (tolerant: open enums, nullable fields). */
+import * as z from 'zod/mini';
+
+/**
+ * An open enumeration for responses: the known values stay a typed union, and a value the
+ * service adds later still parses (as a plain string) instead of failing the whole response.
+ */
+export function openEnum<const T extends readonly [string, ...string[]]>(
+  _values: T,
+): z.ZodMiniType<T[number] | (string & {})> {
+  return z.string() as unknown as z.ZodMiniType<T[number] | (string & {})>;
+}
+
+/** A response field that may be `null`; a missing one reads as `null` too. */
+export function nullableField<T extends z.ZodMiniType>(schema: T) {
+  return z._default(z.nullable(schema), null);
+}
+
+/** A UUID-shaped identifier in a response (any version or variant). */
+export const Guid = z.string().check(
+  z.regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, {
+    error: 'Invalid UUID',
+  }),
+);
+
+/**
+ * A UUID in a request, as RFC 9562 defines it (versions 1 to 8, the RFC variant), or the nil UUID.
+ * Written as a pattern rather than zod's format so that the main entry stays small.
+ */
+export const Uuid = z.string().check(
+  z.regex(
+    /^(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000)$/,
+    {
+      error: 'Invalid UUID',
+    },
+  ),
+);
+
+/** An ISO 8601 date-time with a time-zone designator, as the service sends them. */
+export const IsoDateTime = z.string().check(
+  z.regex(
+    /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/,
+    {
+      error: 'Invalid ISO datetime',
+    },
+  ),
+);
+
+/** A calendar date, `YYYY-MM-DD`. */
+export const IsoDate = z
+  .string()
+  .check(z.regex(/^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/, { error: 'Invalid ISO date' }));

@@ -1,0 +1,72 @@
+/**
+ * Size budgets: each entry of the built package bundled with its dependencies (every export
+ * kept), minified and gzipped, as a bundler would ship it. Run: npm run size
+ */
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+/** The budget of each entry in bytes (1 KB = 1,000 bytes); `undefined` means report only. */
+export const BUDGETS: Record<string, number | undefined> = {
+  'pix-payments': 30_000,
+  'pix-payments/webhooks': 12_000,
+  'pix-payments/qr': undefined,
+  'pix-payments/mock': undefined,
+};
+
+const FILES: Record<string, string> = {
+  'pix-payments': 'dist/index.js',
+  'pix-payments/webhooks': 'dist/webhooks.js',
+  'pix-payments/qr': 'dist/qr.js',
+  'pix-payments/mock': 'dist/mock.js',
+};
+
+export interface EntrySize {
+  entry: string;
+  minified: number;
+  gzipped: number;
+  budget: number | undefined;
+}
+
+/** Measures every entry (the package must be built). */
+export async function measureSizes(): Promise<EntrySize[]> {
+  const sizes: EntrySize[] = [];
+  for (const [entry, file] of Object.entries(FILES)) {
+    const result = await build({
+      stdin: { contents: `export * from './${file}';`, resolveDir: process.cwd(), loader: 'js' },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: entry === 'pix-payments/mock' ? 'node' : 'neutral',
+      mainFields: ['module', 'main'],
+      write: false,
+      logLevel: 'silent',
+    });
+    const code = result.outputFiles[0]?.contents ?? new Uint8Array();
+    sizes.push({
+      entry,
+      minified: code.byteLength,
+      gzipped: gzipSync(code, { level: 9 }).byteLength,
+      budget: BUDGETS[entry],
+    });
+  }
+  return sizes;
+}
+
+/** The sizes as a Markdown table. */
+export function sizeTable(sizes: EntrySize[]): string {
+  const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+  return [
+    '| entry | minified | minified + gzipped | budget |',
+    '|---|---:|---:|---:|',
+    ...sizes.map(
+      (s) =>
+        `| \`${s.entry}\` | ${kb(s.minified)} | ${kb(s.gzipped)} | ${s.budget === undefined ? 'report only' : `${kb(s.budget)} ${s.gzipped <= s.budget ? '✓' : '✗ over'}`} |`,
+    ),
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sizes = await measureSizes();
+  console.log(sizeTable(sizes));
+  if (sizes.some((s) => s.budget !== undefined && s.gzipped > s.budget)) process.exitCode = 1;
+}

@@ -1,0 +1,11 @@
+// CommonJS consumer: require the package by name.
+const sdk = require('pix-payments');
+const webhooks = require('pix-payments/webhooks');
+
+import('./scenario.mjs')
+  .then(({ runScenario }) => runScenario(sdk, webhooks, process.env))
+  .then((result) => console.log(JSON.stringify(result)))
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });

@@ -7,35 +7,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ky from 'ky';
 import { PaymentsClient } from '../src/index.js';
+import { transactionRecord } from '../test/schemas/fixtures.js';
 import { compare, table } from './harness.js';
 
 const record = JSON.stringify({
-  id: 7,
-  transactionId: '9d3b2c1a-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  ...transactionRecord,
   status: 'COMPLETED',
-  type: 'CASHOUT',
-  source: 'api',
-  origin: 'API',
-  amount: 100,
-  feeAmount: 5,
-  finalAmount: 95,
-  description: null,
-  productName: null,
-  trackingParameters: {},
-  pixCode: null,
-  pixKeyType: 'CPF',
-  pixKey: '52998224725',
-  clientName: null,
-  clientEmail: null,
-  clientPhone: null,
-  clientCpf: null,
-  externalId: '0b8f7e36-3e59-4d44-9f0c-6a3f1f0c2b11',
   endToEndId: 'E99999999202611211000ABCDEFGHIJK',
-  receiptUrl: null,
-  transactionDate: '2026-11-21T10:00:00.000Z',
-  paidAt: null,
-  createdAt: '2026-11-21T10:00:00.000Z',
-  updatedAt: '2026-11-21T10:00:00.000Z',
 });
 
 export async function benchClient(): Promise<string> {

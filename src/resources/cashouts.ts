@@ -1,15 +1,14 @@
 import * as z from 'zod/mini';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/config.js';
-import { type PagePromise, paginate } from '../core/pagination.js';
+import type { PagePromise } from '../core/pagination.js';
 import { validateParams } from '../core/validate.js';
 import { ApproveCashoutParams, CreateCashoutParams, CreateCashoutResponse } from '../schemas/cashout.js';
 import { Uuid } from '../schemas/formats.js';
 import { ListCashoutsParams } from '../schemas/list.js';
 import { Transaction } from '../schemas/transaction.js';
-import { toListQuery } from '../schemas/wire.js';
 import type { ClientContext } from './context.js';
-import { asListEnvelope, ListAnswer } from './list-answer.js';
+import { listRecords } from './list-answer.js';
 
 const LEGACY_ID = /^[1-9]\d*$/;
 const PayoutIdParam = z.custom<string | number>(
@@ -58,25 +57,7 @@ export class CashoutsResource {
 
   /** A page of payouts, newest first; iterate it to walk every page. */
   list(params: ListCashoutsParams = {}, options?: RequestOptions): PagePromise<Transaction> {
-    // Validated inside the first fetch, so that a bad parameter rejects like every other call.
-    return paginate(
-      (page) => {
-        const query = toListQuery({ ...validateParams(ListCashoutsParams, params), page });
-        return this.client.fetch(
-          {
-            method: 'GET',
-            path: '/v1/integrations/cashout',
-            query,
-            auth: 'secret',
-            schema: ListAnswer,
-            prepare: asListEnvelope,
-          },
-          options,
-        );
-      },
-      params.page ?? 1,
-      params.perPage ?? 15,
-    );
+    return listRecords(this.client, '/v1/integrations/cashout', ListCashoutsParams, params, options);
   }
 
   /** Approves a PENDING payout (legacy; for accounts with manual approval). */

@@ -1,15 +1,15 @@
 import * as z from 'zod/mini';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/config.js';
-import { type PagePromise, paginate } from '../core/pagination.js';
+import type { PagePromise } from '../core/pagination.js';
 import { validateParams } from '../core/validate.js';
 import { CreateTransactionParams, CreateTransactionResponse } from '../schemas/charge.js';
 import { Uuid } from '../schemas/formats.js';
 import { ListTransactionsParams } from '../schemas/list.js';
 import { Transaction } from '../schemas/transaction.js';
-import { toCreateTransactionBody, toListQuery } from '../schemas/wire.js';
+import { toCreateTransactionBody } from '../schemas/wire.js';
 import type { ClientContext } from './context.js';
-import { asListEnvelope, ListAnswer } from './list-answer.js';
+import { listRecords } from './list-answer.js';
 
 const TransactionId = z.strictObject({ transactionId: Uuid });
 
@@ -59,24 +59,12 @@ export class TransactionsResource {
    * for await (const tx of client.transactions.list({ status: 'COMPLETED', dateFrom: '2026-11-01' })) { … }
    */
   list(params: ListTransactionsParams = {}, options?: RequestOptions): PagePromise<Transaction> {
-    // Validated inside the first fetch, so that a bad parameter rejects like every other call.
-    return paginate(
-      (page) => {
-        const query = toListQuery({ ...validateParams(ListTransactionsParams, params), page });
-        return this.client.fetch(
-          {
-            method: 'GET',
-            path: '/v1/integrations/list-transactions',
-            query,
-            auth: 'secret',
-            schema: ListAnswer,
-            prepare: asListEnvelope,
-          },
-          options,
-        );
-      },
-      params.page ?? 1,
-      params.perPage ?? 15,
+    return listRecords(
+      this.client,
+      '/v1/integrations/list-transactions',
+      ListTransactionsParams,
+      params,
+      options,
     );
   }
 }

@@ -2,6 +2,7 @@
 
 import type { ClientOptions } from '../../src/index.js';
 import { PaymentsClient } from '../../src/index.js';
+import { transactionRecord } from '../schemas/fixtures.js';
 
 export const SECRET_KEY = `sk_live_prod_${'S3cr3t'.repeat(5)}ab`;
 export const BASE_URL = 'https://api.psp.test';
@@ -54,31 +55,11 @@ export function clientWith(steps: Step[], options: ClientOptions = {}) {
 }
 
 export const payoutRecord = {
+  ...transactionRecord,
   id: 7,
-  transactionId: '9d3b2c1a-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-  status: 'PENDING',
-  type: 'CASHOUT',
-  source: 'api',
-  origin: 'API',
   amount: 100,
   feeAmount: 5,
   finalAmount: 95,
-  description: null,
-  productName: null,
-  trackingParameters: {},
-  pixCode: null,
-  pixKeyType: 'CPF',
-  pixKey: '52998224725',
-  clientName: null,
-  clientEmail: null,
-  clientPhone: null,
-  clientCpf: null,
-  externalId: '0b8f7e36-3e59-4d44-9f0c-6a3f1f0c2b11',
-  endToEndId: null,
-  receiptUrl: null,
-  transactionDate: '2026-11-21T10:00:00.000Z',
-  paidAt: null,
-  createdAt: '2026-11-21T10:00:00.000Z',
   updatedAt: '2026-11-21T10:00:00.000Z',
   _info: 'accepted',
 };

@@ -280,7 +280,7 @@ async function main(): Promise<void> {
   for (const row of failed) console.log(`\n✗ ${row.name}: ${row.detail ?? 'a check failed'}`);
   const cells = rows.flatMap((row) => Object.values(row.cells));
   console.log(
-    `\nruntime matrix: ${cells.filter(Boolean).length} passed, ${cells.filter((ok) => !ok).length} failed`,
+    `\nruntimes: ${cells.filter(Boolean).length} passed, ${cells.filter((ok) => !ok).length} failed`,
   );
   if (failed.length > 0) process.exitCode = 1;
 }

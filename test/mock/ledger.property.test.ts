@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService, MAGIC_PIX_KEYS } from '../../src/mock/index.js';
 import { canMove } from '../../src/mock/lifecycle.js';
 import { toCents } from '../../src/pix/money.js';
+import { TRANSACTION_STATUSES } from '../../src/schemas/enums.js';
 import type { Transaction } from '../../src/schemas/transaction.js';
 import { CPF, caller } from './harness.js';
 
@@ -41,15 +42,7 @@ interface Model {
 function reachable(type: string, from: string): Set<string> {
   const seen = new Set([from]);
   const queue = [from];
-  const all = [
-    'PENDING',
-    'PROCESSING',
-    'COMPLETED',
-    'FAILED',
-    'REVERSED',
-    'CANCELLED',
-    'CHARGEBACK',
-  ] as const;
+  const all = TRANSACTION_STATUSES;
   while (queue.length > 0) {
     const current = queue.shift() as string;
     for (const next of all) {

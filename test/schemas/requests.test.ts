@@ -194,3 +194,12 @@ describe('webhook subscription params', () => {
     expect(safeParseWith(UpdateWebhookParams, { status: 'INACTIVE' }).success).toBe(true);
   });
 });
+
+describe("zod's global configuration", () => {
+  it('is left alone: our messages come per parse call, a plain zod/mini parse still says "Invalid input"', async () => {
+    const z = await import('zod/mini');
+    safeParseWith(CreateCashoutParams, { amount: 1 });
+    const plain = z.safeParse(z.number(), 'x');
+    expect(plain.success ? '' : plain.error.issues[0]?.message).toBe('Invalid input');
+  });
+});

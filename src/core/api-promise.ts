@@ -25,9 +25,9 @@ export class APIPromise<T> implements Promise<T> {
   readonly #result: Promise<APIResult<T>>;
 
   constructor(result: Promise<APIResult<T>>) {
+    // A call nobody awaits still reports its failure as an unhandled rejection: with money at
+    // stake, a payout that failed silently is worse than a loud process.
     this.#result = result;
-    // The data promise is made on demand; keep an unobserved failure from being reported twice.
-    result.catch(() => {});
   }
 
   /** The data together with the status, headers, request id and idempotency key. */

@@ -9,8 +9,9 @@ import type { CreateTransactionBody } from '../schemas/charge.js';
 import type { TransactionStatus } from '../schemas/enums.js';
 import { newEndToEndId } from './ids.js';
 import { canMove, eventFor } from './lifecycle.js';
+import { applyMoneyRules } from './money-rules.js';
 import type { MockMerchant, ResolvedOptions } from './options.js';
-import type { StoredTransaction } from './records.js';
+import { newRecordDefaults, type StoredTransaction } from './records.js';
 import { ServiceError } from './service-error.js';
 import type { MockStore } from './store.js';
 
@@ -64,30 +65,7 @@ export class Ledger {
       Pick<StoredTransaction, 'type' | 'amountCents' | 'feeCents' | 'externalId'>,
   ): StoredTransaction {
     const createdAt = this.store.creationTime(this.options.now());
-    return {
-      id: this.store.nextId(),
-      transactionId: crypto.randomUUID(),
-      merchantId: merchant.id,
-      status: 'PENDING',
-      origin: 'API',
-      source: 'api',
-      description: null,
-      productName: null,
-      trackingParameters: undefined,
-      pixCode: null,
-      pixKeyType: 'EVP',
-      pixKey: null,
-      clientName: null,
-      clientEmail: null,
-      clientPhone: null,
-      clientCpf: null,
-      endToEndId: null,
-      receiptUrl: null,
-      createdAt,
-      updatedAt: createdAt,
-      paidAt: null,
-      ...fields,
-    };
+    return { ...newRecordDefaults(this.store.nextId(), merchant.id, createdAt), ...fields };
   }
 
   /** create-transaction: a PENDING charge with a dynamic BR Code. */
@@ -198,29 +176,7 @@ export class Ledger {
         `A ${record.type} in ${record.status} cannot become ${to}`,
       );
     }
-    const from = record.status;
-    const merchant = record.merchantId;
-    const net = record.amountCents - record.feeCents;
-    if (record.type === 'CASHIN') {
-      if (to === 'COMPLETED') this.store.credit(merchant, net);
-      if (to === 'REVERSED') {
-        if ((this.store.availableCents.get(merchant) ?? 0) < net) {
-          throw new ServiceError(
-            422,
-            'INSUFFICIENT_BALANCE',
-            'The available balance does not cover this refund',
-          );
-        }
-        this.store.credit(merchant, -net);
-      }
-      if (to === 'CHARGEBACK') this.store.credit(merchant, -net); // may go negative, as a real one does
-    } else {
-      if (from === 'PENDING' || from === 'PROCESSING') {
-        if (to !== 'PROCESSING') this.store.addPending(merchant, -record.amountCents);
-      }
-      if (to === 'FAILED' || to === 'CANCELLED') this.store.credit(merchant, record.amountCents);
-      if (to === 'REVERSED') this.store.credit(merchant, net);
-    }
+    applyMoneyRules(this.store, record, to);
     const now = this.options.now();
     this.store.setStatus(record, to);
     record.updatedAt = now;

@@ -34,6 +34,33 @@ export interface StoredTransaction {
   relatedId?: number;
 }
 
+/** A new PENDING record's fields before the caller's own. */
+export function newRecordDefaults(id: number, merchantId: string, createdAt: Date) {
+  return {
+    id,
+    transactionId: crypto.randomUUID(),
+    merchantId,
+    status: 'PENDING' as const,
+    origin: 'API' as const,
+    source: 'api',
+    description: null,
+    productName: null,
+    trackingParameters: undefined,
+    pixCode: null,
+    pixKeyType: 'EVP',
+    pixKey: null,
+    clientName: null,
+    clientEmail: null,
+    clientPhone: null,
+    clientCpf: null,
+    endToEndId: null,
+    receiptUrl: null,
+    createdAt,
+    updatedAt: createdAt,
+    paidAt: null,
+  };
+}
+
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
 /** The record as the service answers it: the 25 fields of the interface document plus `id`. */

@@ -4,7 +4,7 @@ import type { RequestOptions } from '../core/config.js';
 import type { PagePromise } from '../core/pagination.js';
 import { validateParams } from '../core/validate.js';
 import { ApproveCashoutParams, CreateCashoutParams, CreateCashoutResponse } from '../schemas/cashout.js';
-import { Uuid } from '../schemas/formats.js';
+import { Guid } from '../schemas/formats.js';
 import { ListCashoutsParams } from '../schemas/list.js';
 import { Transaction } from '../schemas/transaction.js';
 import type { ClientContext } from './context.js';
@@ -15,7 +15,7 @@ const PayoutIdParam = z.custom<string | number>(
   (id) =>
     typeof id === 'number'
       ? Number.isSafeInteger(id) && id >= 1
-      : typeof id === 'string' && (LEGACY_ID.test(id) || z.safeParse(Uuid, id).success),
+      : typeof id === 'string' && (LEGACY_ID.test(id) || z.safeParse(Guid, id).success),
   { error: 'must be a payout transactionId (UUID) or a legacy integer id' },
 );
 const PayoutId = z.strictObject({ id: PayoutIdParam });

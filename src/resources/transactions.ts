@@ -4,14 +4,14 @@ import type { RequestOptions } from '../core/config.js';
 import type { PagePromise } from '../core/pagination.js';
 import { validateParams } from '../core/validate.js';
 import { CreateTransactionParams, CreateTransactionResponse } from '../schemas/charge.js';
-import { Uuid } from '../schemas/formats.js';
+import { Guid } from '../schemas/formats.js';
 import { ListTransactionsParams } from '../schemas/list.js';
 import { Transaction } from '../schemas/transaction.js';
 import { toCreateTransactionBody } from '../schemas/wire.js';
 import type { ClientContext } from './context.js';
 import { listRecords } from './list-answer.js';
 
-const TransactionId = z.strictObject({ transactionId: Uuid });
+const TransactionId = z.strictObject({ transactionId: Guid });
 
 /** PIX charges (CASHIN) and the transaction queries. */
 export class TransactionsResource {

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/config.js';
 import { validateParams } from '../core/validate.js';
-import { Uuid } from '../schemas/formats.js';
+import { Guid } from '../schemas/formats.js';
 import {
   CreatedWebhookSubscription,
   CreateWebhookParams,
@@ -13,7 +13,7 @@ import {
 } from '../schemas/webhook-subscription.js';
 import type { ClientContext } from './context.js';
 
-const WebhookId = z.strictObject({ id: Uuid });
+const WebhookId = z.strictObject({ id: Guid });
 const BASE = '/v1/user/webhooks';
 
 /** Webhook subscriptions. These calls use the user token (`userToken`), not the secret key. */

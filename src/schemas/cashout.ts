@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { normalizePixKey, pixKeyProblem } from '../pix/keys.js';
 import { hasAtMostTwoDecimals } from '../pix/money.js';
 import { PixKeyType } from './enums.js';
-import { Uuid } from './formats.js';
+import { Guid, Uuid } from './formats.js';
 import { transactionShape } from './transaction.js';
 
 /** The fixed fee of every payout, in cents. */
@@ -58,7 +58,7 @@ export type CreateCashoutResponse = z.infer<typeof CreateCashoutResponse>;
 /** The approve-cashout body (legacy): the integer id, optionally with the transactionId. */
 export const ApproveCashoutParams = z.strictObject({
   id: z.int().check(z.gte(1)),
-  transactionId: z.optional(Uuid),
+  transactionId: z.optional(Guid),
 });
 /** Parameters of approve-cashout. */
 export type ApproveCashoutParams = z.input<typeof ApproveCashoutParams>;

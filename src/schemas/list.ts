@@ -1,7 +1,7 @@
 /** Pagination and the list endpoints' parameters (interface document 2.3, 4.2, 4.5). */
 import * as z from 'zod/mini';
 import { TransactionOrigin, TransactionStatus, TransactionType } from './enums.js';
-import { IsoDate, Uuid } from './formats.js';
+import { Guid, IsoDate } from './formats.js';
 import { Transaction } from './transaction.js';
 
 /** The largest page the service serves. */
@@ -82,7 +82,7 @@ function queryInt(min: number, max: number) {
  */
 export const ListTransactionsQuery = z.object({
   id: z.optional(z.string()),
-  transactionId: z.optional(Uuid),
+  transactionId: z.optional(Guid),
   type: z.optional(TransactionType),
   status: z.optional(TransactionStatus),
   origin: z.optional(TransactionOrigin),

@@ -121,7 +121,7 @@ function inBrowser(): boolean {
 export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
   if (inBrowser() && options.dangerouslyAllowBrowser !== true) {
     throw configError(
-      'PaymentsClient refuses to run in a browser: the secret key would be exposed to every visitor. Call the API from your backend (or pass dangerouslyAllowBrowser: true if you know what you are doing).',
+      'PaymentsClient refuses to run in a browser: the secret key would reach every visitor. Call the API from your backend (dangerouslyAllowBrowser: true overrides this).',
     );
   }
   return {

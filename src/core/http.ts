@@ -3,7 +3,7 @@
  * timeouts, logging, error mapping and response validation. Resources only name the endpoint
  * and the schemas.
  */
-import ky, { type KyInstance, TimeoutError } from 'ky';
+import type { KyInstance } from 'ky';
 import type * as z from 'zod/mini';
 import { APIError } from '../errors/api-error.js';
 import { PaymentsError } from '../errors/base.js';
@@ -40,16 +40,25 @@ type Attempt<T> = { result: APIResult<T> } | { error: PaymentsError; retryable: 
 
 export class HttpCore {
   readonly #config: ResolvedConfig;
-  readonly #ky: KyInstance;
+  #ky: Promise<KyInstance> | undefined;
 
   constructor(config: ResolvedConfig) {
     this.#config = config;
-    this.#ky = ky.create({
-      retry: 0,
-      throwHttpErrors: false,
-      // Looked up per call: a fetch captured at construction would miss instrumentation (and msw) set up later.
-      fetch: (input, init) => (config.fetch ?? globalThis.fetch)(input, init),
+  }
+
+  /**
+   * ky, loaded on the first request rather than at import: its module initialisation touches the
+   * Fetch globals, which makes Node load its fetch implementation (about 30 ms of start-up).
+   */
+  #client(): Promise<KyInstance> {
+    const config = this.#config;
+    this.#ky ??= import('./ky-client.js').then((module) => {
+      // In the CommonJS build this import() loads a CommonJS chunk: its exports may arrive wrapped
+      // in `default`.
+      const create = module.createKy ?? (module as unknown as { default: typeof module }).default.createKy;
+      return create(config.fetch);
     });
+    return this.#ky;
   }
 
   /** Sends a request with retries; resolves to the validated data with its response. */
@@ -132,7 +141,7 @@ export class HttpCore {
         ...(body === undefined ? {} : { body }),
         ...(options.signal ? { signal: options.signal } : {}),
       };
-      response = await this.#ky(url, init);
+      response = await (await this.#client())(url, init);
       text = await response.text();
     } catch (error) {
       const failure = this.#connectionFailure(error, options.signal, timeout);
@@ -166,7 +175,10 @@ export class HttpCore {
     timeout: number,
   ): { error: PaymentsError; retryable: boolean } {
     if (signal?.aborted) return { error: new APIUserAbortError(), retryable: false };
-    if (error instanceof TimeoutError) return { error: new APITimeoutError(timeout), retryable: true };
+    // ky's TimeoutError, recognised by name: ky itself is loaded lazily.
+    if (error instanceof Error && error.name === 'TimeoutError') {
+      return { error: new APITimeoutError(timeout), retryable: true };
+    }
     // ky wraps fetch's TypeError, which wraps the socket error: the deepest message says most.
     let reason = String(error);
     for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) reason = cause.message;

@@ -14,10 +14,8 @@ export function isRetryableStatus(status: number, code: string | undefined): boo
   return status === 408 || status === 429 || status >= 500;
 }
 
-/** Reads `Retry-After` (seconds or an HTTP date) or `retry-after-ms`, in ms. */
+/** Reads `Retry-After` (seconds or an HTTP date), in ms. */
 export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
-  const ms = Number(headers?.get('retry-after-ms') ?? Number.NaN);
-  if (Number.isFinite(ms) && ms >= 0) return ms;
   const value = headers?.get('retry-after');
   if (value == null) return undefined;
   const seconds = Number(value);

@@ -1,5 +1,6 @@
 /** Pages of records, newest first, from the store's ordered indexes. */
-import type { ListTransactionsQuery, PageMeta } from '../schemas/list.js';
+import type { PageMeta } from '../schemas/list.js';
+import type { ListTransactionsQuery } from '../schemas/list-query.js';
 import type { StoredTransaction } from './records.js';
 import type { MockStore } from './store.js';
 import { lowerBound } from './transaction-index.js';

@@ -1,7 +1,7 @@
 /** Pagination and the list endpoints' parameters (interface document 2.3, 4.2, 4.5). */
 import * as z from 'zod/mini';
 import { TransactionOrigin, TransactionStatus, TransactionType } from './enums.js';
-import { Guid, IsoDate } from './formats.js';
+import { IsoDate } from './formats.js';
 import { Transaction } from './transaction.js';
 
 /** The largest page the service serves. */
@@ -67,37 +67,3 @@ export type ListTransactionsParams = z.input<typeof ListTransactionsParams>;
 export const ListCashoutsParams = z.strictObject(pageFields);
 /** Parameters of `cashouts.list`. */
 export type ListCashoutsParams = z.input<typeof ListCashoutsParams>;
-
-/** A query-string integer in `min..max`: digits only, then the range. */
-function queryInt(min: number, max: number) {
-  return z.pipe(
-    z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number')), z.transform(Number)),
-    z.int().check(z.gte(min), z.lte(max)),
-  );
-}
-
-/**
- * The list-transactions query string as the service reads it (wire names, string values).
- * Unknown parameters are ignored, as HTTP services do.
- */
-export const ListTransactionsQuery = z.object({
-  id: z.optional(z.string()),
-  transactionId: z.optional(Guid),
-  type: z.optional(TransactionType),
-  status: z.optional(TransactionStatus),
-  origin: z.optional(TransactionOrigin),
-  date_from: z.optional(calendarDate),
-  date_to: z.optional(calendarDate),
-  page: z._default(queryInt(1, Number.MAX_SAFE_INTEGER), 1),
-  per_page: z._default(queryInt(1, MAX_PER_PAGE), DEFAULT_PER_PAGE),
-});
-/** The list-transactions query, parsed. */
-export type ListTransactionsQuery = z.output<typeof ListTransactionsQuery>;
-
-/** The cashout-list query string as the service reads it. */
-export const ListCashoutsQuery = z.object({
-  page: z._default(queryInt(1, Number.MAX_SAFE_INTEGER), 1),
-  per_page: z._default(queryInt(1, MAX_PER_PAGE), DEFAULT_PER_PAGE),
-});
-/** The cashout-list query, parsed. */
-export type ListCashoutsQuery = z.output<typeof ListCashoutsQuery>;

@@ -2,7 +2,7 @@
  * A fast path for parsing: a predicate, derived from a zod schema's own definition, that says
  * "this value is plainly valid and zod would return it unchanged". It covers the subset of zod
  * the response schemas use (objects, strings with pattern formats, numbers, nullable, optional,
- * arrays, enums, literals). It only ever accepts: anything it does not accept, including a
+ * arrays, enums). It only ever accepts: anything it does not accept, including a
  * missing field with a default, goes to zod, which stays the source of truth and writes every
  * error message. A property test holds the two in agreement.
  *
@@ -25,8 +25,6 @@ interface Def {
   shape?: Record<string, z.ZodMiniType>;
   catchall?: z.ZodMiniType;
   entries?: Record<string, unknown>;
-  values?: unknown[];
-  options?: z.ZodMiniType[];
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -123,19 +121,6 @@ function buildType(schema: z.ZodMiniType, def: Def): Check | undefined {
       const values = new Set(Object.values(def.entries ?? {}));
       return (v) => values.has(v);
     }
-    case 'literal': {
-      const values = new Set(def.values);
-      return (v) => values.has(v);
-    }
-    case 'union': {
-      // Only when every option is plain: then whichever option zod picks returns the value unchanged.
-      const options = (def.options ?? []).map(build);
-      if (options.some((option) => option === undefined)) return undefined;
-      return (v) => (options as Check[]).some((option) => option(v));
-    }
-    case 'unknown':
-    case 'any':
-      return () => true;
     case 'object':
       return buildObject(def);
     default:

@@ -53,13 +53,8 @@ function webKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-const HEX = /* @__PURE__ */ Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-
 function toHex(buffer: ArrayBuffer): string {
-  const bytes = new Uint8Array(buffer);
-  let hex = '';
-  for (const byte of bytes) hex += HEX[byte];
-  return hex;
+  return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** The hex HMAC SHA-256 of the exact payload bytes, synchronously where `node:crypto` exists. */

@@ -4,9 +4,9 @@
 export type WebhookPayload = string | Uint8Array | ArrayBuffer;
 
 const RAW_BODY_HINT =
-  'pass the raw request body (string, Uint8Array/Buffer or ArrayBuffer), not a parsed object: ' +
-  "in Express mount express.raw({ type: 'application/json' }) on the webhook route and pass req.body; " +
-  'in a Next.js route handler or any Fetch API handler pass await req.text()';
+  'pass the raw body (string, Uint8Array/Buffer or ArrayBuffer), not a parsed object: in Express use ' +
+  "express.raw({ type: 'application/json' }) on the route and pass req.body; in Next.js or any Fetch API " +
+  'handler pass await req.text()';
 
 /** Throws the explanatory `TypeError` unless `payload` is a raw body. */
 export function assertRawPayload(payload: unknown): asserts payload is WebhookPayload {

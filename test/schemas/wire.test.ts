@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ListTransactionsQuery } from '../../src/schemas/list.js';
+import { ListTransactionsQuery } from '../../src/schemas/list-query.js';
 import { safeParseWith } from '../../src/schemas/parse.js';
 import { toCreateTransactionBody, toListQuery } from '../../src/schemas/wire.js';
 

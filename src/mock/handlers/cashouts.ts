@@ -1,6 +1,6 @@
 /** Payouts: create, read, list and the legacy approve (/v1/integrations/*). */
 import { ApproveCashoutParams, CreateCashoutParams } from '../../schemas/cashout.js';
-import { ListCashoutsQuery } from '../../schemas/list.js';
+import { ListCashoutsQuery } from '../../schemas/list-query.js';
 import { type MockContext, ownRecord } from '../context.js';
 import { listPage } from '../listing.js';
 import { toWireTransaction } from '../records.js';

@@ -1,7 +1,7 @@
 /** Balance, charges and the transaction queries (/v1/integrations/*). */
 import { fromCents } from '../../pix/money.js';
 import { CreateTransactionBody } from '../../schemas/charge.js';
-import { ListTransactionsQuery } from '../../schemas/list.js';
+import { ListTransactionsQuery } from '../../schemas/list-query.js';
 import { type MockContext, ownRecord } from '../context.js';
 import { listPage } from '../listing.js';
 import { toWireTransaction } from '../records.js';

@@ -1,0 +1,42 @@
+/**
+ * The list endpoints' query strings as the service reads them (wire names, string values). Used
+ * by the reference mock; apart from list.ts so that the client's bundle does not carry them.
+ */
+import * as z from 'zod/mini';
+import { TransactionOrigin, TransactionStatus, TransactionType } from './enums.js';
+import { Guid, IsoDate } from './formats.js';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './list.js';
+
+/** A query-string integer in `min..max`: digits only, then the range. */
+function queryInt(min: number, max: number) {
+  return z.pipe(
+    z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number')), z.transform(Number)),
+    z.int().check(z.gte(min), z.lte(max)),
+  );
+}
+
+/**
+ * The list-transactions query string as the service reads it (wire names, string values).
+ * Unknown parameters are ignored, as HTTP services do.
+ */
+export const ListTransactionsQuery = z.object({
+  id: z.optional(z.string()),
+  transactionId: z.optional(Guid),
+  type: z.optional(TransactionType),
+  status: z.optional(TransactionStatus),
+  origin: z.optional(TransactionOrigin),
+  date_from: z.optional(IsoDate),
+  date_to: z.optional(IsoDate),
+  page: z._default(queryInt(1, Number.MAX_SAFE_INTEGER), 1),
+  per_page: z._default(queryInt(1, MAX_PER_PAGE), DEFAULT_PER_PAGE),
+});
+/** The list-transactions query, parsed. */
+export type ListTransactionsQuery = z.output<typeof ListTransactionsQuery>;
+
+/** The cashout-list query string as the service reads it. */
+export const ListCashoutsQuery = z.object({
+  page: z._default(queryInt(1, Number.MAX_SAFE_INTEGER), 1),
+  per_page: z._default(queryInt(1, MAX_PER_PAGE), DEFAULT_PER_PAGE),
+});
+/** The cashout-list query, parsed. */
+export type ListCashoutsQuery = z.output<typeof ListCashoutsQuery>;

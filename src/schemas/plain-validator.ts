@@ -86,7 +86,11 @@ function build(schema: z.ZodMiniType): Check | undefined {
     return undefined;
   const check = buildType(schema, def);
   if (check === undefined || checks.length === 0) return check;
-  return (v) => check(v) && checks.every((rule) => rule(v));
+  return (v) => {
+    if (!check(v)) return false;
+    for (let i = 0; i < checks.length; i++) if (!(checks[i] as Check)(v)) return false;
+    return true;
+  };
 }
 
 function buildType(schema: z.ZodMiniType, def: Def): Check | undefined {
@@ -129,19 +133,22 @@ function buildType(schema: z.ZodMiniType, def: Def): Check | undefined {
 }
 
 function buildObject(def: Def): Check | undefined {
-  const fields: [string, Check][] = [];
+  // Parallel arrays and an index loop: this runs for every record a response carries.
+  const keys: string[] = [];
+  const checks: Check[] = [];
   for (const [key, field] of Object.entries(def.shape ?? {})) {
     const check = build(field);
     if (check === undefined) return undefined;
-    fields.push([key, check]);
+    keys.push(key);
+    checks.push(check);
   }
   // Loose objects keep unknown keys as they are; strict ones refuse them and plain ones drop them,
   // so for those an unknown key means "ask zod".
   const keepsUnknown = def.catchall !== undefined && defOf(def.catchall).type === 'unknown';
-  const known = new Set(fields.map(([key]) => key));
+  const known = new Set(keys);
   return (v) => {
     if (!isRecord(v)) return false;
-    for (const [key, check] of fields) if (!check(v[key])) return false;
+    for (let i = 0; i < keys.length; i++) if (!(checks[i] as Check)(v[keys[i] as string])) return false;
     if (!keepsUnknown) for (const key in v) if (!known.has(key)) return false;
     return true;
   };

@@ -25,8 +25,8 @@ export async function verifyWebhookSignature(
   secret: WebhookSecret,
 ): Promise<boolean> {
   const secrets = checkInputs(payload, secret);
-  if (!isHexSignature(signature)) return false;
-  const received = signature.trim();
+  const received = receivedSignature(signature);
+  if (received === undefined) return false;
   let match = false;
   for (const key of secrets) {
     const expected = hmacHexSync(payload, key) ?? (await hmacHex(payload, key));
@@ -41,8 +41,11 @@ function checkInputs(payload: unknown, secret: WebhookSecret): readonly string[]
   return secretList(secret);
 }
 
-function isHexSignature(signature: string | null | undefined): signature is string {
-  return typeof signature === 'string' && SIGNATURE.test(signature.trim());
+/** The received signature without surrounding spaces, or `undefined` when it is not 64 hex digits. */
+function receivedSignature(signature: string | null | undefined): string | undefined {
+  if (typeof signature !== 'string') return undefined;
+  const trimmed = signature.length === 64 ? signature : signature.trim();
+  return SIGNATURE.test(trimmed) ? trimmed : undefined;
 }
 
 /**
@@ -55,8 +58,8 @@ export function verifyWebhookSignatureSync(
   secret: WebhookSecret,
 ): boolean | undefined {
   const secrets = checkInputs(payload, secret);
-  if (!isHexSignature(signature)) return false;
-  const received = signature.trim();
+  const received = receivedSignature(signature);
+  if (received === undefined) return false;
   let match = false;
   for (const key of secrets) {
     const expected = hmacHexSync(payload, key);

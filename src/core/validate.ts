@@ -19,6 +19,19 @@ export function validateParams<S extends z.ZodMiniType>(
   throw error;
 }
 
+/**
+ * Validates the parameters of a create call with its idempotency key: the caller's, or a UUID v4
+ * made here once per call. The core then reuses it on every retry and puts it on every error.
+ */
+export function validateWithIdempotencyKey<S extends z.ZodMiniType, K extends string>(
+  schema: S,
+  params: { [P in K]?: string | undefined } | undefined,
+  field: K,
+): { key: string; valid: z.output<S> } {
+  const key = params?.[field] ?? crypto.randomUUID();
+  return { key, valid: validateParams(schema, { ...params, [field]: key }, key) };
+}
+
 /** Rejects instead of throwing, so that a call always returns a promise. */
 export function rejecting<T>(run: () => Promise<T>): Promise<T> {
   try {

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/config.js';
 import type { PagePromise } from '../core/pagination.js';
-import { validateParams } from '../core/validate.js';
+import { validateParams, validateWithIdempotencyKey } from '../core/validate.js';
 import { ApproveCashoutParams, CreateCashoutParams, CreateCashoutResponse } from '../schemas/cashout.js';
 import { Guid } from '../schemas/formats.js';
 import { ListCashoutsParams } from '../schemas/list.js';
@@ -33,15 +33,14 @@ export class CashoutsResource {
    */
   create(params: CreateCashoutParams, options?: RequestOptions): APIPromise<CreateCashoutResponse> {
     return this.client.call(() => {
-      const idempotencyKey = params?.idempotencyKey ?? crypto.randomUUID();
-      const body = validateParams(CreateCashoutParams, { ...params, idempotencyKey }, idempotencyKey);
+      const { key, valid } = validateWithIdempotencyKey(CreateCashoutParams, params, 'idempotencyKey');
       return {
         method: 'POST',
         path: '/v1/integrations/create-cashout',
         auth: 'secret',
-        body,
+        body: valid,
         schema: CreateCashoutResponse,
-        idempotencyKey,
+        idempotencyKey: key,
       };
     }, options);
   }

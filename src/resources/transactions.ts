@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/config.js';
 import type { PagePromise } from '../core/pagination.js';
-import { validateParams } from '../core/validate.js';
+import { validateParams, validateWithIdempotencyKey } from '../core/validate.js';
 import { CreateTransactionParams, CreateTransactionResponse } from '../schemas/charge.js';
 import { Guid } from '../schemas/formats.js';
 import { ListTransactionsParams } from '../schemas/list.js';
@@ -25,15 +25,14 @@ export class TransactionsResource {
    */
   create(params: CreateTransactionParams, options?: RequestOptions): APIPromise<CreateTransactionResponse> {
     return this.client.call(() => {
-      const referenceId = params?.referenceId ?? crypto.randomUUID();
-      const valid = validateParams(CreateTransactionParams, { ...params, referenceId }, referenceId);
+      const { key, valid } = validateWithIdempotencyKey(CreateTransactionParams, params, 'referenceId');
       return {
         method: 'POST',
         path: '/v1/integrations/create-transaction',
         auth: 'secret',
         body: toCreateTransactionBody(valid),
         schema: CreateTransactionResponse,
-        idempotencyKey: referenceId,
+        idempotencyKey: key,
       };
     }, options);
   }

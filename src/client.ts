@@ -1,12 +1,8 @@
 /** PaymentsClient: the merchant's entry point to the PIX payments service. */
-import type * as z from 'zod/mini';
-import { APIPromise, type APIResult } from './core/api-promise.js';
-import { type ClientOptions, type RequestOptions, resolveConfig } from './core/config.js';
-import { HttpCore, type RequestSpec } from './core/http.js';
-import { rejecting } from './core/validate.js';
+import { type ClientOptions, resolveConfig } from './core/config.js';
+import { HttpCore } from './core/http.js';
 import { BalanceResource } from './resources/balance.js';
 import { CashoutsResource } from './resources/cashouts.js';
-import type { ClientContext } from './resources/context.js';
 import { TransactionsResource } from './resources/transactions.js';
 import { WebhooksResource } from './resources/webhooks.js';
 
@@ -30,31 +26,15 @@ export class PaymentsClient {
   readonly webhooks: WebhooksResource;
   /** The base URL in use. */
   readonly baseUrl: string;
-  readonly #core: HttpCore;
 
   constructor(options: ClientOptions = {}) {
     const config = resolveConfig(options);
     this.baseUrl = config.baseUrl;
-    this.#core = new HttpCore(config);
-    const core = this.#core;
-    const context: ClientContext = {
-      call<S extends z.ZodMiniType | undefined>(
-        spec: RequestSpec<S> | (() => RequestSpec<S>),
-        callOptions?: RequestOptions,
-      ) {
-        const result = rejecting(() => core.request(typeof spec === 'function' ? spec() : spec, callOptions));
-        return new APIPromise(
-          result as Promise<APIResult<S extends z.ZodMiniType ? z.output<S> : undefined>>,
-        );
-      },
-      fetch<S extends z.ZodMiniType>(spec: RequestSpec<S>, callOptions?: RequestOptions) {
-        return core.request(spec, callOptions) as Promise<APIResult<z.output<S>>>;
-      },
-    };
-    this.balance = new BalanceResource(context);
-    this.transactions = new TransactionsResource(context);
-    this.cashouts = new CashoutsResource(context);
-    this.webhooks = new WebhooksResource(context);
+    const core = new HttpCore(config);
+    this.balance = new BalanceResource(core);
+    this.transactions = new TransactionsResource(core);
+    this.cashouts = new CashoutsResource(core);
+    this.webhooks = new WebhooksResource(core);
   }
 
   /** Keeps the secret key out of `console.log(client)` and `JSON.stringify(client)`. */

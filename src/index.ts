@@ -6,15 +6,130 @@
 export { PaymentsClient } from './client.js';
 export { APIPromise, type APIResult } from './core/api-promise.js';
 export type { ClientOptions, RequestOptions, UserTokenSource } from './core/config.js';
-export type { RequestSpec } from './core/http.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export { Page, type PageFetcher, PagePromise } from './core/pagination.js';
-export * from './errors/index.js';
-export * from './pix/index.js';
-export { BalanceResource } from './resources/balance.js';
-export { CashoutsResource } from './resources/cashouts.js';
-export type { ClientContext } from './resources/context.js';
-export { TransactionsResource } from './resources/transactions.js';
-export { WebhooksResource } from './resources/webhooks.js';
-export * from './schemas/index.js';
-export * from './webhooks/index.js';
+export {
+  APIError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  type ErrorDetails,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  UnprocessableEntityError,
+} from './errors/api-error.js';
+export { isPaymentsError, PaymentsError } from './errors/base.js';
+export { APIConnectionError, APITimeoutError, APIUserAbortError } from './errors/connection.js';
+export { ResponseValidationError, ValidationError } from './errors/validation.js';
+export {
+  AmountError,
+  type BrCode,
+  BrCodeError,
+  formatCents,
+  fromCents,
+  isValidCnpj,
+  isValidCpf,
+  isValidPixKey,
+  type KnownPixKeyType,
+  normalizePixKey,
+  PIX_KEY_TYPES,
+  parseBrCode,
+  toCents,
+} from './pix/index.js';
+export type { BalanceResource } from './resources/balance.js';
+export type { CashoutsResource } from './resources/cashouts.js';
+export type { TransactionsResource } from './resources/transactions.js';
+export type { WebhooksResource } from './resources/webhooks.js';
+export {
+  ApproveCashoutParams,
+  Balance,
+  CreateCashoutParams,
+  CreateCashoutResponse,
+  CreatedWebhookSubscription,
+  CreateTransactionParams,
+  CreateTransactionResponse,
+  CreateWebhookParams,
+  DEFAULT_PER_PAGE,
+  type FieldIssue,
+  type KnownWebhookEventName,
+  ListCashoutsParams,
+  ListTransactionsParams,
+  MAX_PER_PAGE,
+  OpenPixKeyType,
+  OpenTransactionOrigin,
+  OpenTransactionStatus,
+  OpenTransactionType,
+  PAYOUT_FEE_CENTS,
+  PageMeta,
+  type ParseOutcome,
+  PixKeyType,
+  // Documented for checking a request before sending it, with the SDK's readable messages.
+  safeParseWith,
+  TRACKING_PARAMETER_KEYS,
+  TRANSACTION_ORIGINS,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  TrackingParameters,
+  TrackingParametersInput,
+  Transaction,
+  TransactionList,
+  TransactionOrigin,
+  TransactionStatus,
+  TransactionType,
+  UpdateWebhookParams,
+  WEBHOOK_EVENT_NAMES,
+  WEBHOOK_SUBSCRIPTION_STATUSES,
+  WebhookEventBody,
+  WebhookEventData,
+  WebhookEventName,
+  WebhookEventTypeList,
+  WebhookPingBody,
+  WebhookSubscription,
+  WebhookSubscriptionList,
+} from './schemas/index.js';
+// Everything of `pix-payments/webhooks`, as api.md promises.
+export {
+  type CashoutEventName,
+  type ClaimResult,
+  type ConstructWebhookEventOptions,
+  constructWebhookEvent,
+  createNodeWebhookHandler,
+  createSignedWebhook,
+  createWebhookHandler,
+  DELIVERY_ID_HEADER,
+  EVENT_HEADER,
+  type IoRedisLike,
+  isWebhookDeliveryError,
+  isWebhookPing,
+  type KnownWebhookEvent,
+  MemoryDedupeStore,
+  type MemoryDedupeStoreOptions,
+  type NodeRedisLike,
+  type NodeWebhookHandlerOptions,
+  type NodeWebhookRequest,
+  type NodeWebhookResponse,
+  parseWebhookEvent,
+  RedisDedupeStore,
+  type RedisDedupeStoreOptions,
+  SIGNATURE_HEADER,
+  type SignedWebhook,
+  signWebhookPayload,
+  type TransactionEventName,
+  type UnknownWebhookEvent,
+  verifyWebhookSignature,
+  type WebhookAnswer,
+  type WebhookDedupeStore,
+  type WebhookEvent,
+  type WebhookEventInput,
+  type WebhookHandlerOptions,
+  type WebhookHeaders,
+  WebhookParseError,
+  type WebhookPayload,
+  type WebhookPingEvent,
+  type WebhookSecret,
+  WebhookSignatureError,
+  type WebhookSignatureFailure,
+  webhookEventKey,
+} from './webhooks/index.js';

@@ -3,8 +3,13 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import jsQRModule from 'jsqr';
 import { describe, expect, it } from 'vitest';
 import { BrCodeError } from '../src/index.js';
-import { buildBrCode } from '../src/mock/index.js';
-import { pixCodeToDataUrl, pixCodeToMatrix, pixCodeToSvg, pixCodeToTerminal } from '../src/qr/index.js';
+import {
+  buildBrCode,
+  pixCodeToDataUrl,
+  pixCodeToMatrix,
+  pixCodeToSvg,
+  pixCodeToTerminal,
+} from '../src/qr/index.js';
 
 const pixCode = buildBrCode({
   url: 'pix.mock.local/qr/v2/9d3b2c1a-5e6f-4a7b-8c9d-0e1f2a3b4c5d',

@@ -1,105 +1,164 @@
 /**
- * The one HTTP core: ky for each attempt, auth headers, idempotency keys, retries with backoff,
- * timeouts, logging, error mapping and response validation. Resources only name the endpoint
- * and the schemas.
+ * The one HTTP core. A resource names an endpoint and its schemas; the core does the rest, in
+ * one place: validation of the params, the idempotency key (made once per call, reused on every
+ * retry, carried by every error), the snapshot of the body, auth headers, sending through the
+ * transport (ky: retries, timeouts, error mapping), logging and reading the answer.
  */
-import type { KyInstance } from 'ky';
 import type * as z from 'zod/mini';
-import { APIError } from '../errors/api-error.js';
-import { PaymentsError } from '../errors/base.js';
-import { APIConnectionError, APITimeoutError, APIUserAbortError } from '../errors/connection.js';
-import { ResponseValidationError } from '../errors/validation.js';
+import { PaymentsError, withIdempotencyKey } from '../errors/base.js';
+import { ResponseValidationError, ValidationError } from '../errors/validation.js';
+import { DEFAULT_PER_PAGE } from '../schemas/list.js';
 import { safeParseWith } from '../schemas/parse.js';
 import { isPlainlyValid } from '../schemas/plain-validator.js';
-import type { APIResult } from './api-promise.js';
+import { APIPromise, type APIResult } from './api-promise.js';
 import type { RequestOptions, ResolvedConfig } from './config.js';
-import { readErrorBody } from './error-body.js';
 import { log } from './logger.js';
-import { isRetryableStatus, retryDelayMs, sleep } from './retry.js';
+import { type PageFetcher, type PagePromise, paginate } from './pagination.js';
+import type { Outgoing, Transport } from './transport.js';
 
-/** What a resource asks of the core. */
-export interface RequestSpec<S extends z.ZodMiniType | undefined> {
+type Schema = z.ZodMiniType;
+type Output<S> = S extends Schema ? z.output<S> : undefined;
+
+/** An endpoint as a resource method names it. `P` is the validated params' type. */
+export interface Endpoint<P, A extends Schema | undefined> {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  path: string;
-  query?: Record<string, string>;
-  body?: unknown;
-  /** `secret`: the secret key; `user`: the user token (webhook management). */
-  auth: 'secret' | 'user';
-  /** The schema of a 2xx body; `undefined` for an answer without one (204). */
-  schema: S;
-  /** Sent in the body by the resource; carried by errors and reused on every retry. */
+  /** The path, or a function of the validated params when it holds an id. */
+  path: string | ((params: P) => string);
+  /** `user`: the user token (webhook management); the secret key otherwise. */
+  auth?: 'user';
+  /** The schema of the call's params, checked before anything is sent. */
+  params?: z.ZodMiniType<P>;
+  /** The params field holding the idempotency key; when the caller gives none, one is made. */
   idempotencyKey?: string;
+  /** The request body, from the validated params. */
+  body?: (params: P) => unknown;
+  /** The query string, from the validated params. */
+  query?: (params: P) => Record<string, string>;
+  /** The schema of a 2xx body; `undefined` for an answer without one (204). */
+  answer: A;
   /** Reshapes the JSON of a 2xx answer before validation (e.g. a bare array into `{ data }`). */
   prepare?: (json: unknown) => unknown;
 }
 
-type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
-
-/** The outcome of one attempt: an answer, or a failure and whether to try again. */
-type Attempt<T> = { result: APIResult<T> } | { error: PaymentsError; retryable: boolean; headers?: Headers };
+/** A call ready to go: validated, keyed and serialised, so that nothing the caller does later changes it. */
+interface Prepared<A extends Schema | undefined>
+  extends Omit<Endpoint<unknown, A>, 'path' | 'body' | 'query' | 'idempotencyKey'> {
+  path: string;
+  query: string;
+  body: string | undefined;
+  idempotencyKey: string | undefined;
+}
 
 export class HttpCore {
   readonly #config: ResolvedConfig;
-  #ky: Promise<KyInstance> | undefined;
+  #transport: Transport | undefined;
+  #loading: Promise<Transport> | undefined;
 
   constructor(config: ResolvedConfig) {
     this.#config = config;
   }
 
+  /** Calls an endpoint: a promise of the validated answer, with `.withResponse()`. */
+  call<P, A extends Schema | undefined>(
+    endpoint: Endpoint<P, A>,
+    params: unknown,
+    options: RequestOptions = {},
+  ): APIPromise<Output<A>> {
+    // The executor runs now, so the call is prepared before the first `await`; a bad param
+    // rejects the promise rather than throwing.
+    return new APIPromise(
+      new Promise((resolve) => resolve(this.#send(this.#prepare(endpoint, params), options))),
+    );
+  }
+
+  /** Calls a list endpoint: the first page, also iterable over every item of every page. */
+  list<P extends { page?: number | undefined; perPage?: number | undefined }, T>(
+    endpoint: Endpoint<P, z.ZodMiniType<{ data: T[] }>>,
+    params: P,
+    options: RequestOptions = {},
+  ): PagePromise<T> {
+    // A copy (list params are flat): the later pages are a snapshot of the call too.
+    const snapshot = { ...params };
+    const fetchPage = (page: number) => this.#send(this.#prepare(endpoint, { ...snapshot, page }), options);
+    return paginate(fetchPage as PageFetcher<T>, snapshot.page ?? 1, snapshot.perPage ?? DEFAULT_PER_PAGE);
+  }
+
   /**
-   * ky, loaded on the first request rather than at import: its module initialisation touches the
-   * Fetch globals, which makes Node load its fetch implementation (about 30 ms of start-up).
+   * Everything that must happen at the call, before the first `await`: the params validated, the
+   * idempotency key made, and the body serialised, so the request is a snapshot of the call.
    */
-  #client(): Promise<KyInstance> {
+  #prepare<P, A extends Schema | undefined>(endpoint: Endpoint<P, A>, params: unknown): Prepared<A> {
+    const field = endpoint.idempotencyKey;
+    let idempotencyKey: string | undefined;
+    let input = params;
+    if (field !== undefined) {
+      const key = (params as Record<string, unknown> | undefined)?.[field] ?? crypto.randomUUID();
+      // A key of the wrong type is named by the validation error; it was never sent.
+      idempotencyKey = typeof key === 'string' ? key : undefined;
+      input = { ...(params as object | undefined), [field]: key };
+    }
+    const valid = this.#validate(endpoint.params, input, idempotencyKey);
+    const query = endpoint.query === undefined ? '' : new URLSearchParams(endpoint.query(valid)).toString();
+    const body = endpoint.body === undefined ? undefined : JSON.stringify(endpoint.body(valid));
+    const path = typeof endpoint.path === 'string' ? endpoint.path : endpoint.path(valid);
+    // The endpoint's own path, query and body give way to the call's.
+    return { ...(endpoint as Endpoint<unknown, A>), path, query, body, idempotencyKey };
+  }
+
+  #validate<P>(schema: z.ZodMiniType<P> | undefined, params: unknown, idempotencyKey: string | undefined): P {
+    // Plainly valid params of a schema without transforms are their own parsed value.
+    if (schema === undefined || isPlainlyValid(schema, params)) return params as P;
+    const outcome = safeParseWith(schema, params);
+    if (outcome.success) return outcome.data;
+    throw withIdempotencyKey(new ValidationError(outcome.message, outcome.issues), idempotencyKey);
+  }
+
+  async #send<A extends Schema | undefined>(
+    call: Prepared<A>,
+    options: RequestOptions,
+  ): Promise<APIResult<Output<A>>> {
+    try {
+      const where = `${call.method} ${call.path}`;
+      const outgoing: Outgoing = {
+        method: call.method,
+        url: `${this.#config.baseUrl}${call.path}${call.query === '' ? '' : `?${call.query}`}`,
+        headers: this.#headers(call, options),
+        body: call.body,
+        timeout: options.timeout ?? this.#config.timeout,
+        maxRetries: options.maxRetries ?? this.#config.maxRetries,
+        signal: options.signal,
+        mayRetry: call.method !== 'POST' || call.idempotencyKey !== undefined,
+        log: (level, outcome, retry, ms) =>
+          this.#log(level, `${where} ${outcome} in ${ms} ms (retry ${retry})`),
+      };
+      // Webhook management authenticates with the user token, fetched once per call.
+      if (call.auth === 'user') outgoing.headers.authorization = `Bearer ${await this.#userToken()}`;
+      const { response, text } = await (this.#transport ?? (await this.#loadTransport()))(outgoing);
+      return this.#read(call, response, text);
+    } catch (error) {
+      throw withIdempotencyKey(error, call.idempotencyKey);
+    }
+  }
+
+  /** ky, loaded on the first request rather than at import (see ./transport.ts). */
+  #loadTransport(): Promise<Transport> {
     const config = this.#config;
-    this.#ky ??= import('./ky-client.js').then((module) => {
+    this.#loading ??= import('./transport.js').then((module) => {
       // In the CommonJS build this import() loads a CommonJS chunk: its exports may arrive wrapped
       // in `default`.
-      const create = module.createKy ?? (module as unknown as { default: typeof module }).default.createKy;
-      return create(config.fetch);
+      const create =
+        module.createTransport ?? (module as unknown as { default: typeof module }).default.createTransport;
+      this.#transport = create(config.fetch);
+      return this.#transport;
     });
-    return this.#ky;
+    return this.#loading;
   }
 
-  /** Sends a request with retries; resolves to the validated data with its response. */
-  async request<S extends z.ZodMiniType | undefined>(
-    spec: RequestSpec<S>,
-    options: RequestOptions = {},
-  ): Promise<APIResult<Output<S>>> {
-    try {
-      return await this.#send(spec, options);
-    } catch (error) {
-      if (error instanceof PaymentsError && spec.idempotencyKey !== undefined)
-        error.idempotencyKey = spec.idempotencyKey;
-      throw error;
-    }
-  }
-
-  async #send<S extends z.ZodMiniType | undefined>(
-    spec: RequestSpec<S>,
-    options: RequestOptions,
-  ): Promise<APIResult<Output<S>>> {
-    const maxRetries = options.maxRetries ?? this.#config.maxRetries;
-    // A POST is retried only because it carries an idempotency key; PATCH and DELETE are idempotent.
-    const mayRetry = spec.method !== 'POST' || spec.idempotencyKey !== undefined;
-    const headers = await this.#headers(spec, options);
-    const url = this.#url(spec);
-    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-    for (let attempt = 0; ; attempt++) {
-      const outcome = await this.#attempt<S>(spec, url, headers, body, options, attempt);
-      if ('result' in outcome) return outcome.result;
-      if (!outcome.retryable || !mayRetry || attempt >= maxRetries) throw outcome.error;
-      await sleep(retryDelayMs(attempt + 1, outcome.headers), options.signal, () => new APIUserAbortError());
-    }
-  }
-
-  async #headers(
-    spec: RequestSpec<z.ZodMiniType | undefined>,
-    options: RequestOptions,
-  ): Promise<Record<string, string>> {
+  #headers(call: Prepared<Schema | undefined>, options: RequestOptions): Record<string, string> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    if (spec.body !== undefined) headers['content-type'] = 'application/json';
-    headers.authorization = `Bearer ${spec.auth === 'secret' ? this.#config.secretKey : await this.#userToken()}`;
+    if (call.body !== undefined) headers['content-type'] = 'application/json';
+    // The user token (webhook management) may come from an async function: set in `#send`.
+    if (call.auth === undefined) headers.authorization = `Bearer ${this.#config.secretKey}`;
     return headers;
   }
 
@@ -114,112 +173,41 @@ export class HttpCore {
     return token;
   }
 
-  #url(spec: RequestSpec<z.ZodMiniType | undefined>): string {
-    const query = spec.query === undefined ? '' : new URLSearchParams(spec.query).toString();
-    return `${this.#config.baseUrl}${spec.path}${query === '' ? '' : `?${query}`}`;
-  }
-
-  async #attempt<S extends z.ZodMiniType | undefined>(
-    spec: RequestSpec<S>,
-    url: string,
-    headers: Record<string, string>,
-    body: string | undefined,
-    options: RequestOptions,
-    attempt: number,
-  ): Promise<Attempt<Output<S>>> {
-    if (options.signal?.aborted) return { error: new APIUserAbortError(), retryable: false };
-    const timeout = options.timeout ?? this.#config.timeout;
-    const started = Date.now();
-    const where = `${spec.method} ${spec.path}`;
-    let response: Response;
-    let text: string;
-    try {
-      const init = {
-        method: spec.method,
-        headers,
-        timeout,
-        ...(body === undefined ? {} : { body }),
-        ...(options.signal ? { signal: options.signal } : {}),
-      };
-      response = await (await this.#client())(url, init);
-      text = await response.text();
-    } catch (error) {
-      const failure = this.#connectionFailure(error, options.signal, timeout);
-      this.#log(
-        failure.retryable ? 'warn' : 'error',
-        `${where} failed: ${failure.error.message}`,
-        started,
-        attempt,
-      );
-      return failure;
-    }
-    if (response.ok) {
-      this.#log('info', `${where} ${response.status}`, started, attempt);
-      return this.#parse(spec, response, text);
-    }
-    const { details, body: errorBody } = readErrorBody(response.status, response.statusText, text);
-    const error = APIError.generate(response.status, details, response.headers, errorBody);
-    const retryable = isRetryableStatus(response.status, details.code);
-    this.#log(
-      retryable ? 'warn' : 'error',
-      `${where} ${response.status}${details.code ? ` ${details.code}` : ''}`,
-      started,
-      attempt,
-    );
-    return { error, retryable, headers: response.headers };
-  }
-
-  #connectionFailure(
-    error: unknown,
-    signal: AbortSignal | undefined,
-    timeout: number,
-  ): { error: PaymentsError; retryable: boolean } {
-    if (signal?.aborted) return { error: new APIUserAbortError(), retryable: false };
-    // ky's TimeoutError, recognised by name: ky itself is loaded lazily.
-    if (error instanceof Error && error.name === 'TimeoutError') {
-      return { error: new APITimeoutError(timeout), retryable: true };
-    }
-    // ky wraps fetch's TypeError, which wraps the socket error: the deepest message says most.
-    let reason = String(error);
-    for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) reason = cause.message;
-    return { error: new APIConnectionError(`Connection error: ${reason}`), retryable: true };
-  }
-
-  #parse<S extends z.ZodMiniType | undefined>(
-    spec: RequestSpec<S>,
+  /** The answer of a 2xx: its JSON checked against the endpoint's schema. */
+  #read<A extends Schema | undefined>(
+    call: Prepared<A>,
     response: Response,
     text: string,
-  ): Attempt<Output<S>> {
+  ): APIResult<Output<A>> {
+    const { answer, prepare } = call;
     const requestId = response.headers.get('x-request-id') ?? undefined;
-    const meta = {
+    const result = (data: unknown): APIResult<Output<A>> => ({
+      data: data as Output<A>,
       response,
       status: response.status,
       headers: response.headers,
       requestId,
-      idempotencyKey: spec.idempotencyKey,
-    };
-    if (spec.schema === undefined) return { result: { data: undefined as Output<S>, ...meta } };
-    const invalid = (message: string, issues: ResponseValidationError['issues'] = []) => ({
-      error: new ResponseValidationError(message, { issues, body: text, status: response.status, requestId }),
-      retryable: false,
+      idempotencyKey: call.idempotencyKey,
     });
+    if (answer === undefined) return result(undefined);
+    const invalid = (message: string, issues: ResponseValidationError['issues'] = []) =>
+      new ResponseValidationError(message, { issues, body: text, status: response.status, requestId });
     let json: unknown;
     try {
       json = JSON.parse(text);
-      if (spec.prepare !== undefined) json = spec.prepare(json);
+      if (prepare !== undefined) json = prepare(json);
     } catch {
-      return invalid('the body is not JSON');
+      throw invalid('the body is not JSON');
     }
     // A fresh JSON value that is plainly valid is its own parsed value; anything else goes to zod.
-    if (isPlainlyValid(spec.schema, json)) return { result: { data: json as Output<S>, ...meta } };
-    const outcome = safeParseWith(spec.schema, json);
-    if (!outcome.success) return invalid(outcome.message, outcome.issues);
-    return { result: { data: outcome.data as Output<S>, ...meta } };
+    if (isPlainlyValid(answer, json)) return result(json);
+    const outcome = safeParseWith(answer, json);
+    if (!outcome.success) throw invalid(outcome.message, outcome.issues);
+    return result(outcome.data);
   }
 
-  #log(level: 'info' | 'warn' | 'error', message: string, started: number, attempt: number): void {
+  #log(level: 'info' | 'warn' | 'error', message: string): void {
     const config = this.#config;
-    if (config.logLevel === 'off') return;
-    log(config.logger, config.logLevel, level, `${message} in ${Date.now() - started} ms (retry ${attempt})`);
+    if (config.logLevel !== 'off') log(config.logger, config.logLevel, level, message);
   }
 }

@@ -5,7 +5,6 @@
  */
 import type { PageMeta } from '../schemas/list.js';
 import { APIPromise, type APIResult } from './api-promise.js';
-import { rejecting } from './validate.js';
 
 /** Fetches page `page` (1-based). */
 export type PageFetcher<T> = (page: number) => Promise<APIResult<{ data: T[]; meta?: PageMeta | undefined }>>;
@@ -68,9 +67,12 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
 
 /** Starts a list at `page` and wraps it for awaiting or iterating. */
 export function paginate<T>(fetchPage: PageFetcher<T>, page = 1, perPage?: number): PagePromise<T> {
-  const first = rejecting(() => fetchPage(page)).then((result) => ({
-    ...result,
-    data: new Page(result.data, fetchPage, page, perPage),
-  }));
+  // A throw inside `fetchPage` becomes a rejection, like every other call's failure.
+  const first = new Promise<Awaited<ReturnType<PageFetcher<T>>>>((resolve) => resolve(fetchPage(page))).then(
+    (result) => ({
+      ...result,
+      data: new Page(result.data, fetchPage, page, perPage),
+    }),
+  );
   return new PagePromise(first);
 }

@@ -1,5 +1,6 @@
 /** Errors for HTTP answers outside 2xx: one class per status family, picked by `APIError.generate`. */
 import { PaymentsError } from './base.js';
+import { ERROR_CLASS } from './brand.js';
 
 /** What the client could read from an error answer, whatever its shape. */
 export interface ErrorDetails {
@@ -13,7 +14,8 @@ export interface ErrorDetails {
 
 /** An answer with a status outside 2xx. */
 export class APIError extends PaymentsError {
-  override name = 'APIError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'APIError';
   /** The HTTP status. */
   readonly status: number;
   /** The service's error code, when it gave one. */
@@ -49,35 +51,43 @@ export class APIError extends PaymentsError {
 
 /** 400: the request was malformed (e.g. invalid JSON). */
 export class BadRequestError extends APIError {
-  override name = 'BadRequestError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'BadRequestError';
 }
 /** 401: the secret key or user token is missing, unknown or expired. */
 export class AuthenticationError extends APIError {
-  override name = 'AuthenticationError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'AuthenticationError';
 }
 /** 403: a public key was used, or the resource belongs to another merchant. */
 export class PermissionDeniedError extends APIError {
-  override name = 'PermissionDeniedError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'PermissionDeniedError';
 }
 /** 404: no such record. */
 export class NotFoundError extends APIError {
-  override name = 'NotFoundError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'NotFoundError';
 }
 /** 409: an idempotency key reused with another body, or a move the state machine refuses. */
 export class ConflictError extends APIError {
-  override name = 'ConflictError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'ConflictError';
 }
 /** 422: field validation or a business rule (`INSUFFICIENT_BALANCE`, `AMOUNT_BELOW_FEE`, …). */
 export class UnprocessableEntityError extends APIError {
-  override name = 'UnprocessableEntityError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'UnprocessableEntityError';
 }
 /** 429: too many requests; retried automatically, honouring `Retry-After`. */
 export class RateLimitError extends APIError {
-  override name = 'RateLimitError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'RateLimitError';
 }
 /** 5xx: the service failed; retried automatically. */
 export class InternalServerError extends APIError {
-  override name = 'InternalServerError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'InternalServerError';
 }
 
 const STATUS_CLASSES: Record<number, typeof APIError> = {

@@ -1,9 +1,11 @@
 /** Errors where no HTTP answer was had. */
 import { PaymentsError } from './base.js';
+import { ERROR_CLASS } from './brand.js';
 
 /** The request could not reach the service, or the connection dropped. Retried automatically. */
 export class APIConnectionError extends PaymentsError {
-  override name = 'APIConnectionError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'APIConnectionError';
   constructor(message = 'Connection error', options?: { cause?: unknown }) {
     super(message, options);
   }
@@ -11,7 +13,8 @@ export class APIConnectionError extends PaymentsError {
 
 /** An attempt took longer than `timeout`. Retried automatically. */
 export class APITimeoutError extends APIConnectionError {
-  override name = 'APITimeoutError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'APITimeoutError';
   constructor(timeoutMs: number) {
     super(`Request timed out after ${timeoutMs} ms`);
   }
@@ -19,7 +22,8 @@ export class APITimeoutError extends APIConnectionError {
 
 /** The caller's `signal` aborted the call. Never retried. */
 export class APIUserAbortError extends PaymentsError {
-  override name = 'APIUserAbortError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'APIUserAbortError';
   constructor() {
     super('Request was aborted');
   }

@@ -1,10 +1,12 @@
 /** Errors where the request or the answer breaks the schemas. */
 import type { FieldIssue } from '../schemas/parse.js';
 import { PaymentsError } from './base.js';
+import { ERROR_CLASS } from './brand.js';
 
 /** The request is invalid; nothing was sent. */
 export class ValidationError extends PaymentsError {
-  override name = 'ValidationError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'ValidationError';
   /** Every field at fault, with its rule. */
   readonly issues: readonly FieldIssue[];
 
@@ -16,7 +18,8 @@ export class ValidationError extends PaymentsError {
 
 /** The service answered 2xx with a body that breaks the contract (a missing or mistyped field). */
 export class ResponseValidationError extends PaymentsError {
-  override name = 'ResponseValidationError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'ResponseValidationError';
   /** Every field at fault. */
   readonly issues: readonly FieldIssue[];
   /** The raw body as received. */

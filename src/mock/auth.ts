@@ -3,6 +3,7 @@
  * `jose`) on /v1/user/webhooks*. Each credential belongs to one merchant.
  */
 import { jwtVerify, SignJWT } from 'jose';
+import type { MockClock } from './clock.js';
 import type { MockMerchant, ResolvedOptions } from './options.js';
 import { ServiceError } from './service-error.js';
 
@@ -15,10 +16,14 @@ function bearer(request: Request): string {
   return match[1] as string;
 }
 
+/** Who is calling: the merchant behind a secret key or a user JWT, checked at the mock's time. */
 export class Credentials {
   readonly #key: Uint8Array;
 
-  constructor(private readonly options: ResolvedOptions) {
+  constructor(
+    private readonly options: ResolvedOptions,
+    private readonly clock: MockClock,
+  ) {
     this.#key = new TextEncoder().encode(options.jwtSecret);
   }
 
@@ -44,7 +49,7 @@ export class Credentials {
     try {
       const { payload } = await jwtVerify(token, this.#key, {
         algorithms: ['HS256'],
-        currentDate: this.options.now(),
+        currentDate: this.clock.now(),
       });
       subject = payload.sub;
     } catch {
@@ -57,7 +62,7 @@ export class Credentials {
 
   /** Mints a user JWT for a merchant. */
   issueUserToken(merchantId: string, ttlSeconds = this.options.userTokenTtlSeconds): Promise<string> {
-    const now = Math.floor(this.options.now().getTime() / 1000);
+    const now = Math.floor(this.clock.now().getTime() / 1000);
     return new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(merchantId)

@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     POST /__mock/charges/${charge}/pay | expire | fail | reverse | chargeback
     POST /__mock/payouts/<id>/process | complete | fail | reverse | cancel
     POST /__mock/faults  {"route":"create-cashout","kind":"status","status":503,"times":2}
+    POST /__mock/clock   {"advanceMs":3600000}  (or {"set":"2026-11-21T11:00:00Z"}; due charges expire)
     POST /__mock/user-tokens   GET /__mock/state   POST /__mock/reset
 
 Ctrl-C to stop.`);

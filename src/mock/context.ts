@@ -1,17 +1,22 @@
-/** What the handlers share: options, state, rules, credentials, faults and webhook delivery. */
+/** What the handlers share: options, time, state (to read), rules, credentials, faults and webhook delivery. */
 import type { Credentials } from './auth.js';
+import type { MockClock } from './clock.js';
 import type { WebhookDispatcher } from './delivery.js';
 import type { FaultInjector } from './faults.js';
 import type { Ledger } from './ledger.js';
 import type { MockMerchant, ResolvedOptions } from './options.js';
 import type { StoredTransaction } from './records.js';
 import { forbidden, notFound } from './service-error.js';
-import type { MockStore } from './store.js';
+import type { StoreReader } from './store.js';
+import type { SubscriptionStore } from './subscriptions.js';
 
+/** The parts of one mock service. Records and money are read here and changed through `ledger`. */
 export interface MockContext {
   options: ResolvedOptions;
-  store: MockStore;
+  clock: MockClock;
+  store: StoreReader;
   ledger: Ledger;
+  subscriptions: SubscriptionStore;
   credentials: Credentials;
   faults: FaultInjector;
   dispatcher: WebhookDispatcher;
@@ -23,7 +28,7 @@ export function ownRecord(
   merchant: MockMerchant,
   id: string | number,
   what = 'Transaction',
-): StoredTransaction {
+): Readonly<StoredTransaction> {
   const record = ctx.store.find(id);
   if (record === undefined) throw notFound(what);
   if (record.merchantId !== merchant.id) throw forbidden();

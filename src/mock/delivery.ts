@@ -6,22 +6,28 @@
 import { bypass } from 'msw';
 import { fromCents } from '../pix/money.js';
 import { signWebhookPayload } from '../webhooks/verify.js';
+import { retryWithBackoff } from './backoff.js';
+import type { MockClock } from './clock.js';
 import type { ResolvedOptions } from './options.js';
 import type { StoredTransaction } from './records.js';
-import type { MockStore, StoredSubscription } from './store.js';
+import type { StoredSubscription, SubscriptionStore } from './subscriptions.js';
 
+type Subscription = Readonly<StoredSubscription>;
+
+/** Sends the webhooks of one mock service. */
 export class WebhookDispatcher {
   readonly #queues = new Map<string, Promise<void>>();
   #inflight = new Set<Promise<void>>();
   #generation = new AbortController();
 
   constructor(
-    private readonly store: MockStore,
+    private readonly subscriptions: SubscriptionStore,
     private readonly options: ResolvedOptions,
+    private readonly clock: MockClock,
   ) {}
 
   /** Queues the event for every subscription of the record's merchant that listens to it. */
-  dispatch(record: StoredTransaction, event: string): void {
+  dispatch(record: Readonly<StoredTransaction>, event: string): void {
     if (!this.options.deliverWebhooks) return;
     const data: Record<string, unknown> = {
       id: record.id,
@@ -32,23 +38,17 @@ export class WebhookDispatcher {
       amount: fromCents(record.amountCents),
     };
     if (record.trackingParameters !== undefined) data.trackingParameters = { ...record.trackingParameters };
-    const body = JSON.stringify({ event, timestamp: this.options.now().toISOString(), data });
-    for (const subscription of this.store.subscriptions.values()) {
-      if (
-        subscription.merchantId === record.merchantId &&
-        subscription.status === 'ACTIVE' &&
-        subscription.events.includes(event)
-      ) {
-        this.#enqueue(subscription, event, body);
-      }
+    const body = JSON.stringify({ event, timestamp: this.clock.now().toISOString(), data });
+    for (const subscription of this.subscriptions.listening(record.merchantId, event)) {
+      this.#enqueue(subscription, event, body);
     }
   }
 
   /** Sends the revalidation ping once; true when the receiver answered 2xx. */
-  async ping(subscription: StoredSubscription): Promise<boolean> {
+  async ping(subscription: Subscription): Promise<boolean> {
     const body = JSON.stringify({
       event: 'webhook.revalidate',
-      timestamp: this.options.now().toISOString(),
+      timestamp: this.clock.now().toISOString(),
       data: { webhookId: subscription.id },
     });
     return this.#attempt(subscription, 'webhook.revalidate', body, crypto.randomUUID(), 1);
@@ -67,7 +67,7 @@ export class WebhookDispatcher {
     this.#inflight = new Set();
   }
 
-  #enqueue(subscription: StoredSubscription, event: string, body: string): void {
+  #enqueue(subscription: Subscription, event: string, body: string): void {
     const deliveryId = crypto.randomUUID();
     const previous = this.#queues.get(subscription.id) ?? Promise.resolve();
     const next = previous.then(() => this.#deliver(subscription, event, body, deliveryId));
@@ -77,25 +77,22 @@ export class WebhookDispatcher {
     void next.finally(() => inflight.delete(next));
   }
 
-  async #deliver(
-    subscription: StoredSubscription,
-    event: string,
-    body: string,
-    deliveryId: string,
-  ): Promise<void> {
+  async #deliver(subscription: Subscription, event: string, body: string, deliveryId: string): Promise<void> {
     const signal = this.#generation.signal;
-    const delays = this.options.webhookRetryDelaysMs;
-    for (let attempt = 1; attempt <= delays.length + 1; attempt++) {
-      if (signal.aborted) return;
-      if (await this.#attempt(subscription, event, body, deliveryId, attempt)) return;
-      const wait = delays[attempt - 1];
-      if (wait !== undefined) await sleep(wait, signal);
+    // Each attempt reads the subscription again: a retry goes where the merchant points it now.
+    const current = () => this.subscriptions.get(subscription.id) ?? subscription;
+    const attempt = (n: number) => this.#attempt(current(), event, body, deliveryId, n);
+    const delivered = await retryWithBackoff(attempt, this.options.webhookRetryDelaysMs, signal);
+    if (!delivered && !signal.aborted) {
+      this.subscriptions.update(subscription.id, {
+        status: 'FAILING',
+        updatedAt: this.clock.now().toISOString(),
+      });
     }
-    if (!signal.aborted) subscription.status = 'FAILING';
   }
 
   async #attempt(
-    subscription: StoredSubscription,
+    subscription: Subscription,
     event: string,
     body: string,
     deliveryId: string,
@@ -108,7 +105,7 @@ export class WebhookDispatcher {
       event,
       url: subscription.url,
       attempt,
-      at: this.options.now().toISOString(),
+      at: this.clock.now().toISOString(),
       body,
     };
     try {
@@ -130,21 +127,11 @@ export class WebhookDispatcher {
       const response = await globalThis.fetch(bypass(request));
       await response.arrayBuffer().catch(() => undefined);
       const ok = response.status >= 200 && response.status < 300;
-      this.store.deliveries.push({ ...log, status: response.status, ok });
+      this.subscriptions.log({ ...log, status: response.status, ok });
       return ok;
     } catch (error) {
-      this.store.deliveries.push({ ...log, error: (error as Error).name || 'Error', ok: false });
+      this.subscriptions.log({ ...log, error: (error as Error).name || 'Error', ok: false });
       return false;
     }
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 }

@@ -5,12 +5,13 @@
  * @packageDocumentation
  */
 
-export { type BuildBrCodeInput, buildBrCode } from '../pix/brcode-build.js';
-export type { Fault, FaultRule, RouteName } from './faults.js';
-export { ROUTES } from './faults.js';
+export type { MockClock, MockTime } from './clock.js';
+export type { EndpointName, Fault, FaultRule, RouteName } from './faults.js';
+export { FaultRuleSchema, ROUTES } from './faults.js';
 export { MAGIC_PIX_KEYS } from './ledger.js';
 export type { MockMerchant, MockMerchantOptions, MockServiceOptions } from './options.js';
 export { type MockServer, type MockServerOptions, startMockServer } from './server.js';
-export { createMockService, type MockBalance, type MockService, type MockState } from './service.js';
+export { createMockService, type MockService, type MockState } from './service.js';
 export type { MockSimulate } from './simulate.js';
-export type { DeliveryAttempt } from './store.js';
+export type { MockBalance } from './store.js';
+export type { DeliveryAttempt } from './subscriptions.js';

@@ -2,14 +2,14 @@
 import type { PageMeta } from '../schemas/list.js';
 import type { ListTransactionsQuery } from '../schemas/list-query.js';
 import type { StoredTransaction } from './records.js';
-import type { MockStore } from './store.js';
+import type { StoreReader } from './store.js';
 import { lowerBound } from './transaction-index.js';
 
 const DAY_MS = 86_400_000;
 
 /** The records of one page and its `meta`. */
 export interface Page {
-  records: StoredTransaction[];
+  records: Readonly<StoredTransaction>[];
   meta: PageMeta;
 }
 
@@ -18,12 +18,13 @@ export interface Page {
  * binary search (ids grow with `createdAt`); only an `origin` or `id` filter scans the range.
  */
 export function listPage(
-  store: MockStore,
+  store: StoreReader,
   merchantId: string,
   query: Omit<ListTransactionsQuery, 'transactionId'>,
 ): Page {
   const ids = store.ids(merchantId, query.type, query.status);
-  const at = (id: number) => (store.records.get(id) as StoredTransaction).createdAt.getTime();
+  const record = (id: number) => store.record(id) as Readonly<StoredTransaction>;
+  const at = (id: number) => record(id).createdAt.getTime();
   const lo =
     query.date_from === undefined
       ? 0
@@ -36,9 +37,9 @@ export function listPage(
   let [start, end] = [lo, Math.max(lo, hi)];
   if (query.origin !== undefined || query.id !== undefined) {
     range = ids.slice(start, end).filter((id) => {
-      const record = store.records.get(id) as StoredTransaction;
+      const { origin } = record(id);
       return (
-        (query.origin === undefined || record.origin === query.origin) &&
+        (query.origin === undefined || origin === query.origin) &&
         (query.id === undefined || String(id) === query.id)
       );
     });
@@ -47,9 +48,9 @@ export function listPage(
   const total = end - start;
   const perPage = query.per_page;
   const skip = (query.page - 1) * perPage;
-  const records: StoredTransaction[] = [];
+  const records: Readonly<StoredTransaction>[] = [];
   for (let i = end - 1 - skip; i >= start && records.length < perPage; i--) {
-    records.push(store.records.get(range[i] as number) as StoredTransaction);
+    records.push(record(range[i] as number));
   }
   const from = records.length === 0 ? null : skip + 1;
   return {

@@ -4,33 +4,43 @@
  * cover it) or a chargeback (which may go negative, as a real one does). A payout took its whole
  * amount when accepted; it gives it all back if it fails or is cancelled, and its net amount if
  * the receiving bank returns it. `pending` follows the payouts still PENDING or PROCESSING.
+ *
+ * Pure: it says what changes, and the ledger applies it.
  */
 import type { TransactionStatus } from '../schemas/enums.js';
 import type { StoredTransaction } from './records.js';
 import { ServiceError } from './service-error.js';
-import type { MockStore } from './store.js';
+import type { MockBalance } from './store.js';
 
-/** Applies the money of moving `record` to `to`; throws before changing anything when refused. */
-export function applyMoneyRules(store: MockStore, record: StoredTransaction, to: TransactionStatus): void {
-  const merchant = record.merchantId;
+/** The signed change to a balance, in cents. */
+export type BalanceChange = MockBalance;
+
+/** What accepting a payout of `amountCents` does: out of `available`, into `pending`. */
+export function payoutAccepted(amountCents: number): BalanceChange {
+  return { availableCents: -amountCents, pendingCents: amountCents };
+}
+
+/**
+ * The balance change of moving `record` to `to`, given the merchant's `balance`; throws a 422
+ * INSUFFICIENT_BALANCE for a refund the available balance does not cover.
+ */
+export function moveMoney(
+  record: Readonly<StoredTransaction>,
+  to: TransactionStatus,
+  balance: MockBalance,
+): BalanceChange {
   const net = record.amountCents - record.feeCents;
   if (record.type === 'CASHIN') {
-    if (to === 'COMPLETED') store.credit(merchant, net);
-    if (to === 'REVERSED') {
-      if ((store.availableCents.get(merchant) ?? 0) < net) {
-        throw new ServiceError(
-          422,
-          'INSUFFICIENT_BALANCE',
-          'The available balance does not cover this refund',
-        );
-      }
-      store.credit(merchant, -net);
+    if (to === 'COMPLETED') return { availableCents: net, pendingCents: 0 };
+    if (to === 'REVERSED' && balance.availableCents < net) {
+      throw new ServiceError(422, 'INSUFFICIENT_BALANCE', 'The available balance does not cover this refund');
     }
-    if (to === 'CHARGEBACK') store.credit(merchant, -net);
-    return;
+    if (to === 'REVERSED' || to === 'CHARGEBACK') return { availableCents: -net, pendingCents: 0 };
+    return { availableCents: 0, pendingCents: 0 };
   }
   const wasPending = record.status === 'PENDING' || record.status === 'PROCESSING';
-  if (wasPending && to !== 'PROCESSING') store.addPending(merchant, -record.amountCents);
-  if (to === 'FAILED' || to === 'CANCELLED') store.credit(merchant, record.amountCents);
-  if (to === 'REVERSED') store.credit(merchant, net);
+  const pendingCents = wasPending && to !== 'PROCESSING' ? -record.amountCents : 0;
+  if (to === 'FAILED' || to === 'CANCELLED') return { availableCents: record.amountCents, pendingCents };
+  if (to === 'REVERSED') return { availableCents: net, pendingCents };
+  return { availableCents: 0, pendingCents };
 }

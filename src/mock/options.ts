@@ -1,4 +1,5 @@
 /** Options of the reference mock, and their defaults. */
+import type { MockTime } from './clock.js';
 import { newPublicKey, newSecretKey } from './ids.js';
 
 /** A merchant account of the mock. */
@@ -29,8 +30,13 @@ export interface MockServiceOptions {
   merchants?: MockMerchantOptions[];
   /** The payout fee in cents. @default 500 (5.00 BRL, as the service charges) */
   payoutFeeCents?: number;
-  /** The clock. @default () => new Date() */
-  now?: () => Date;
+  /**
+   * Where the mock's clock (`mock.clock`) starts. It then stands still until a test moves it
+   * (`startMockServer` moves it with real time).
+   * @default the current time
+   * @example createMockService({ startAt: '2026-11-21T10:00:00Z' })
+   */
+  startAt?: MockTime;
   /** Secret the user JWTs are signed with (HS256). @default a random one */
   jwtSecret?: string;
   /** Lifetime of minted user tokens, in seconds. @default 3600 */
@@ -53,7 +59,7 @@ export interface ResolvedOptions {
   baseUrl: string;
   merchants: MockMerchant[];
   payoutFeeCents: number;
-  now: () => Date;
+  startAt: MockTime;
   jwtSecret: string;
   userTokenTtlSeconds: number;
   webhookRetryDelaysMs: readonly number[];
@@ -82,7 +88,7 @@ export function resolveOptions(options: MockServiceOptions = {}): ResolvedOption
     baseUrl: (options.baseUrl ?? 'https://api.pix-mock.test').replace(/\/+$/, ''),
     merchants,
     payoutFeeCents: options.payoutFeeCents ?? 500,
-    now: options.now ?? (() => new Date()),
+    startAt: options.startAt ?? new Date(),
     jwtSecret: options.jwtSecret ?? newSecretKey(),
     userTokenTtlSeconds: options.userTokenTtlSeconds ?? 3600,
     webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? [1000, 2000, 4000, 8000, 16000],

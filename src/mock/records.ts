@@ -1,7 +1,9 @@
 /** How the mock keeps a transaction: money in integer cents, converted to decimals only on the wire. */
-import { fromCents } from '../pix/money.js';
+import { fromCents, toCents } from '../pix/money.js';
+import type { CreateTransactionBody } from '../schemas/charge.js';
 import type { TransactionOrigin, TransactionStatus, TransactionType } from '../schemas/enums.js';
 import type { TrackingParametersInput, Transaction } from '../schemas/transaction.js';
+import type { MockMerchant } from './options.js';
 
 /** A stored transaction record. */
 export interface StoredTransaction {
@@ -34,6 +36,32 @@ export interface StoredTransaction {
   relatedId?: number;
 }
 
+/** What the creator of a record gives; {@link newRecordDefaults} fills in the rest. */
+export type NewRecordFields = Partial<StoredTransaction> &
+  Pick<StoredTransaction, 'type' | 'amountCents' | 'feeCents' | 'externalId'>;
+
+/** A new charge's fields, from a create-transaction body; its fee is the merchant's cash-in fee. */
+export function chargeFields(
+  body: CreateTransactionBody,
+  merchant: MockMerchant,
+  externalId: string,
+): NewRecordFields {
+  const amountCents = toCents(body.amount);
+  return {
+    type: 'CASHIN',
+    amountCents,
+    feeCents: Math.min(merchant.cashInFeeCents, amountCents),
+    externalId,
+    description: body.description ?? null,
+    productName: body.productName ?? null,
+    clientName: body.clientName ?? null,
+    clientEmail: body.clientEmail ?? null,
+    clientPhone: body.clientPhone ?? null,
+    clientCpf: body.clientCpf ?? null,
+    trackingParameters: body.tracking_parameters,
+  };
+}
+
 /** A new PENDING record's fields before the caller's own. */
 export function newRecordDefaults(id: number, merchantId: string, createdAt: Date) {
   return {
@@ -64,7 +92,7 @@ export function newRecordDefaults(id: number, merchantId: string, createdAt: Dat
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
 /** The record as the service answers it: the 25 fields of the interface document plus `id`. */
-export function toWireTransaction(record: StoredTransaction): Transaction {
+export function toWireTransaction(record: Readonly<StoredTransaction>): Transaction {
   return {
     id: record.id,
     transactionId: record.transactionId,

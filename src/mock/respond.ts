@@ -9,6 +9,11 @@ export interface Answer {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * Work the service does once the answer is fixed, such as processing a payout it has just
+   * accepted: it runs after the response is built, so it can never change what the answer says.
+   */
+  afterAnswer?: () => void;
 }
 
 /** A JSON response (or an empty one for 204) carrying the request id. */
@@ -30,14 +35,18 @@ export function errorAnswer(error: unknown): Answer {
   return { status: 500, body: { message: 'Internal error', code: 'INTERNAL_ERROR' } };
 }
 
-/** The JSON body of a request; malformed JSON is a 400. */
-export async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
+/** Parsed JSON; malformed JSON is a 400. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
     throw new ServiceError(400, 'INVALID_JSON', 'The request body is not valid JSON');
   }
+}
+
+/** The JSON body of a request; malformed JSON is a 400. */
+export async function readJson(request: Request): Promise<unknown> {
+  return parseJson(await request.text());
 }
 
 /** Validates with a shared schema; field errors are a 422 naming each field. */

@@ -1,10 +1,11 @@
 /**
  * One msw handler per endpoint, with what every endpoint shares: the request id, fault
- * injection, and turning thrown errors into the reference error body.
+ * injection, turning thrown errors into the reference error body, and the work that follows an
+ * answer.
  */
 import { delay, HttpResponse, http } from 'msw';
 import type { MockContext } from './context.js';
-import type { FaultRule, RouteName } from './faults.js';
+import type { EndpointName, FaultRule } from './faults.js';
 import { newRequestId } from './ids.js';
 import { type Answer, errorAnswer, toResponse } from './respond.js';
 
@@ -37,10 +38,10 @@ async function faultResponse(fault: FaultRule, requestId: string): Promise<Respo
   }
 }
 
-/** An msw handler for `method path` under the base URL, as route `name` for fault injection. */
+/** An msw handler for `method path` under the base URL, as endpoint `name` for fault injection. */
 export function route(
   ctx: MockContext,
-  name: RouteName | 'control',
+  name: EndpointName | 'control',
   method: Method,
   path: string,
   handler: RouteHandler,
@@ -54,16 +55,17 @@ export function route(
     }
     let answer: Answer;
     try {
-      ctx.ledger.expireCharges();
       answer = await handler(request, params as Params);
     } catch (error) {
       answer = errorAnswer(error);
     }
+    const response = toResponse(answer, requestId);
+    answer.afterAnswer?.();
     if (fault !== undefined && fault.after === true) {
       // The request was handled (a record may exist); only the answer is lost or late.
       const late = await faultResponse(fault, requestId);
       if (late !== undefined) return late;
     }
-    return toResponse(answer, requestId);
+    return response;
   });
 }

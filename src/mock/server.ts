@@ -11,6 +11,12 @@ import type { MockServiceOptions } from './options.js';
 import { toResponse } from './respond.js';
 import { createMockService, type MockService } from './service.js';
 
+/**
+ * How often the server moves its clock on with real time (and so expires the charges that are
+ * due): a real service expires them with a periodic job, not as each request arrives.
+ */
+const TICK_MS = 250;
+
 /** Options of {@link startMockServer}. */
 export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
   /** The port; 0 picks a free one. @default 0 */
@@ -25,7 +31,7 @@ export interface MockServer {
   url: string;
   /** The mock behind it: keys, scenario control, state. */
   service: MockService;
-  /** Stops the server and pending deliveries. */
+  /** Stops the server, its clock and pending deliveries. */
   close(): Promise<void>;
 }
 
@@ -55,8 +61,22 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
+/** Moves the service's clock on by the real time that passes; answers how to stop it. */
+function followRealTime(service: MockService): () => void {
+  let last = performance.now();
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    service.clock.advance(now - last);
+    last = now;
+  }, TICK_MS);
+  // A mock server left open must not keep the process alive for its clock alone.
+  ticker.unref();
+  return () => clearInterval(ticker);
+}
+
 /**
- * Serves the reference mock over real HTTP on localhost.
+ * Serves the reference mock over real HTTP on localhost. Its clock follows real time (from
+ * `startAt`, when given), so PENDING charges expire on their own.
  *
  * @example
  * const { url, service, close } = await startMockServer();
@@ -96,10 +116,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   service = createMockService({ ...options, baseUrl: origin });
   const running = service;
+  const stopClock = followRealTime(running);
   return {
     url: origin,
     service: running,
     close: async () => {
+      stopClock();
       running.reset();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

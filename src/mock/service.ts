@@ -3,6 +3,7 @@ import type { HttpHandler } from 'msw';
 import type { Transaction } from '../schemas/transaction.js';
 import type { WebhookSubscription } from '../schemas/webhook-subscription.js';
 import { Credentials } from './auth.js';
+import { type MockClock, ServiceClock } from './clock.js';
 import type { MockContext } from './context.js';
 import { WebhookDispatcher } from './delivery.js';
 import { FaultInjector, type FaultRule } from './faults.js';
@@ -14,13 +15,8 @@ import { Ledger } from './ledger.js';
 import { type MockMerchant, type MockServiceOptions, resolveOptions } from './options.js';
 import { toWireTransaction } from './records.js';
 import { createSimulate, type MockSimulate } from './simulate.js';
-import { type DeliveryAttempt, MockStore } from './store.js';
-
-/** A merchant's balance, in integer cents. */
-export interface MockBalance {
-  availableCents: number;
-  pendingCents: number;
-}
+import { type MockBalance, MockStore } from './store.js';
+import { type DeliveryAttempt, SubscriptionStore } from './subscriptions.js';
 
 /** Read-only views of the mock's state, for assertions. */
 export interface MockState {
@@ -30,8 +26,8 @@ export interface MockState {
   balance(merchantId?: string): MockBalance;
   /** A merchant's webhook subscriptions (secrets included, for tests). */
   subscriptions(merchantId?: string): (WebhookSubscription & { secret: string })[];
-  /** Every webhook delivery attempt so far, in order. */
-  readonly deliveries: readonly DeliveryAttempt[];
+  /** Every webhook delivery attempt so far, in order (a copy, taken when read). */
+  readonly deliveries: readonly Readonly<DeliveryAttempt>[];
 }
 
 /** The reference mock of the PIX service. */
@@ -50,9 +46,18 @@ export interface MockService {
   issueUserToken(merchantId?: string, ttlSeconds?: number): Promise<string>;
   /** Scenario control: pay, expire, fail, reverse, charge back; process, complete, fail, reverse payouts. */
   simulate: MockSimulate;
-  /** Fault injection for the next N calls of a route. */
+  /**
+   * The mock's time: it stands still until moved, and moving it expires the PENDING charges
+   * that are due. `startMockServer` moves it with real time.
+   * @example mock.clock.advance(60 * 60 * 1000); // charges created an hour ago are now CANCELLED
+   */
+  clock: MockClock;
+  /** Fault injection for the next N calls of an endpoint. */
   faults: {
-    /** Adds a fault for the next `times` calls of a route. */
+    /**
+     * Adds a fault for the next `times` calls of an endpoint (see `ROUTES`), or of every one (`*`).
+     * @throws TypeError for an unknown endpoint or kind.
+     */
     inject(rule: FaultRule): void;
     /** Removes every pending fault. */
     clear(): void;
@@ -62,7 +67,10 @@ export interface MockService {
   state: MockState;
   /** Resolves when every webhook delivery under way has finished, retries included. */
   settle(): Promise<void>;
-  /** Back to a fresh service (same keys): no records, initial balances, no faults. */
+  /**
+   * Back to a fresh service (same keys): no records, no subscriptions, initial balances, no
+   * faults. The clock stays where it is (set it with `mock.clock.set`).
+   */
   reset(): void;
 }
 
@@ -78,14 +86,19 @@ export interface MockService {
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const resolved = resolveOptions(options);
   const store = new MockStore(resolved.merchants);
-  const dispatcher = new WebhookDispatcher(store, resolved);
-  const ledger = new Ledger(store, resolved, (record, event) => dispatcher.dispatch(record, event));
+  const subscriptions = new SubscriptionStore();
+  // Whatever falls due happens when time moves: the expiry of PENDING charges.
+  const clock = new ServiceClock(resolved.startAt, (now) => ledger.expireCharges(now));
+  const dispatcher = new WebhookDispatcher(subscriptions, resolved, clock);
+  const ledger = new Ledger(store, resolved, clock, (record, event) => dispatcher.dispatch(record, event));
   const faults = new FaultInjector();
   const ctx: MockContext = {
     options: resolved,
+    clock,
     store,
     ledger,
-    credentials: new Credentials(resolved),
+    subscriptions,
+    credentials: new Credentials(resolved, clock),
     faults,
     dispatcher,
   };
@@ -96,6 +109,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     dispatcher.reset();
     faults.clear();
     store.reset();
+    subscriptions.reset();
   };
   return {
     handlers: [
@@ -110,6 +124,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     merchants: resolved.merchants,
     issueUserToken: (id, ttl) => ctx.credentials.issueUserToken(merchantId(id), ttl),
     simulate,
+    clock,
     faults: {
       inject: (rule) => faults.inject(rule),
       clear: () => faults.clear(),
@@ -118,17 +133,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       },
     },
     state: {
-      records: (id) =>
-        [...store.records.values()].filter((r) => r.merchantId === merchantId(id)).map(toWireTransaction),
-      balance: (id) => ({
-        availableCents: store.availableCents.get(merchantId(id)) ?? 0,
-        pendingCents: store.pendingCents.get(merchantId(id)) ?? 0,
-      }),
+      records: (id) => store.records(merchantId(id)).map(toWireTransaction),
+      balance: (id) => store.balance(merchantId(id)),
       subscriptions: (id) =>
-        [...store.subscriptions.values()]
-          .filter((s) => s.merchantId === merchantId(id))
-          .map(({ merchantId: _, ...subscription }) => subscription),
-      deliveries: store.deliveries,
+        subscriptions.of(merchantId(id)).map(({ merchantId: _, ...subscription }) => subscription),
+      get deliveries() {
+        return subscriptions.deliveries;
+      },
     },
     settle: () => dispatcher.settle(),
     reset,

@@ -29,13 +29,13 @@ export interface MockSimulate {
   cancelPayout(id: string | number): Transaction;
 }
 
+/** Scenario control over the ledger: each method finds the record, moves it, answers it. */
 export function createSimulate(ctx: MockContext): MockSimulate {
   const move = (type: 'CASHIN' | 'CASHOUT', to: TransactionStatus) => (id: string | number) => {
-    ctx.ledger.expireCharges();
     const record = ctx.store.find(id);
     if (record === undefined || record.type !== type) throw notFound(type === 'CASHIN' ? 'Charge' : 'Payout');
     ctx.ledger.move(record, to);
-    return toWireTransaction(record);
+    return toWireTransaction(ctx.store.record(record.id) ?? record);
   };
   return {
     payCharge: move('CASHIN', 'COMPLETED'),

@@ -1,70 +1,103 @@
-/** Everything the mock remembers, per merchant, with the indexes the list endpoints need. */
+/**
+ * The records, idempotency claims and balances of the mock, per merchant, with the indexes the
+ * list endpoints need. State is private: the ledger writes it through the methods below, and every
+ * other module sees it through {@link StoreReader}.
+ */
 import type { TransactionStatus, TransactionType } from '../schemas/enums.js';
-import type { WebhookSubscription } from '../schemas/webhook-subscription.js';
 import type { MockMerchant } from './options.js';
 import type { StoredTransaction } from './records.js';
 import { TransactionIndex } from './transaction-index.js';
 
-/** A stored webhook subscription with its secret and owner. */
-export interface StoredSubscription extends WebhookSubscription {
-  merchantId: string;
-  secret: string;
+/** A merchant's balance, in integer cents. */
+export interface MockBalance {
+  availableCents: number;
+  pendingCents: number;
 }
 
-/** One attempt to deliver one event to one subscription. */
-export interface DeliveryAttempt {
-  deliveryId: string;
-  webhookId: string;
-  merchantId: string;
-  event: string;
-  url: string;
-  attempt: number;
-  at: string;
-  /** The receiver's status code, when it answered. */
-  status?: number;
-  /** Why the attempt failed without an answer (timeout, refused). */
-  error?: string;
-  ok: boolean;
-  body: string;
-}
-
-/** An idempotency key's claim: the request's fingerprint and, once made, the record. */
-interface IdempotencyEntry {
+/** An idempotency key's claim: the request's fingerprint and the record it made. */
+export interface IdempotencyClaim {
   fingerprint: string;
   recordId: number;
 }
 
-/** The mock's whole state. */
-export class MockStore {
-  readonly records = new Map<number, StoredTransaction>();
-  readonly byTransactionId = new Map<string, number>();
-  readonly index = new TransactionIndex();
-  readonly idempotency = new Map<string, IdempotencyEntry>();
-  readonly availableCents = new Map<string, number>();
-  readonly pendingCents = new Map<string, number>();
-  readonly subscriptions = new Map<string, StoredSubscription>();
-  readonly deliveries: DeliveryAttempt[] = [];
+/** The fields of a record that change after its creation. */
+export type RecordChanges = Partial<
+  Pick<StoredTransaction, 'status' | 'updatedAt' | 'paidAt' | 'endToEndId' | 'receiptUrl' | 'pixCode'>
+>;
+
+/** What every module but the ledger may do with the store: read. */
+export interface StoreReader {
+  /** A record by legacy integer id. */
+  record(id: number): Readonly<StoredTransaction> | undefined;
+  /** A record by UUID (any case) or legacy integer id, as a number or a string of digits. */
+  find(id: string | number): Readonly<StoredTransaction> | undefined;
+  /** The ascending ids of a merchant's records of `type` and `status` (either may be omitted). */
+  ids(merchantId: string, type?: TransactionType, status?: TransactionStatus): readonly number[];
+  /** A merchant's records, oldest first. */
+  records(merchantId: string): Readonly<StoredTransaction>[];
+  /** How many records there are, for every merchant together. */
+  readonly size: number;
+  /** A merchant's balance. */
+  balance(merchantId: string): MockBalance;
+}
+
+/** The mock's records and money. Written only by the ledger. */
+export class MockStore implements StoreReader {
+  readonly #merchants: readonly MockMerchant[];
+  readonly #records = new Map<number, StoredTransaction>();
+  readonly #byTransactionId = new Map<string, number>();
+  readonly #index = new TransactionIndex();
+  readonly #claims = new Map<string, IdempotencyClaim>();
+  readonly #balances = new Map<string, MockBalance>();
   #nextId = 1;
   #lastCreatedAt = 0;
 
-  constructor(readonly merchants: readonly MockMerchant[]) {
+  constructor(merchants: readonly MockMerchant[]) {
+    this.#merchants = merchants;
     this.reset();
   }
 
-  /** Back to the start: no records, no subscriptions, initial balances. */
+  /** Back to the start: no records, no claims, initial balances. */
   reset(): void {
-    this.records.clear();
-    this.byTransactionId.clear();
-    this.index.clear();
-    this.idempotency.clear();
-    this.subscriptions.clear();
-    this.deliveries.length = 0;
+    this.#records.clear();
+    this.#byTransactionId.clear();
+    this.#index.clear();
+    this.#claims.clear();
     this.#nextId = 1;
     this.#lastCreatedAt = 0;
-    for (const merchant of this.merchants) {
-      this.availableCents.set(merchant.id, merchant.initialBalanceCents);
-      this.pendingCents.set(merchant.id, 0);
+    for (const merchant of this.#merchants) {
+      this.#balances.set(merchant.id, { availableCents: merchant.initialBalanceCents, pendingCents: 0 });
     }
+  }
+
+  record(id: number): StoredTransaction | undefined {
+    return this.#records.get(id);
+  }
+
+  find(id: string | number): StoredTransaction | undefined {
+    const legacy =
+      typeof id === 'number'
+        ? id
+        : /^\d+$/.test(id)
+          ? Number(id)
+          : this.#byTransactionId.get(id.toLowerCase());
+    return legacy === undefined ? undefined : this.#records.get(legacy);
+  }
+
+  ids(merchantId: string, type?: TransactionType, status?: TransactionStatus): readonly number[] {
+    return this.#index.ids(merchantId, type, status);
+  }
+
+  records(merchantId: string): StoredTransaction[] {
+    return this.ids(merchantId).map((id) => this.#records.get(id) as StoredTransaction);
+  }
+
+  get size(): number {
+    return this.#records.size;
+  }
+
+  balance(merchantId: string): MockBalance {
+    return { ...(this.#balances.get(merchantId) ?? { availableCents: 0, pendingCents: 0 }) };
   }
 
   /** The next legacy integer id. */
@@ -78,37 +111,39 @@ export class MockStore {
     return new Date(this.#lastCreatedAt);
   }
 
+  /** Stores a new record. */
   add(record: StoredTransaction): void {
-    this.records.set(record.id, record);
-    this.byTransactionId.set(record.transactionId, record.id);
-    this.index.add(record.merchantId, record.type, record.status, record.id);
+    this.#records.set(record.id, record);
+    this.#byTransactionId.set(record.transactionId, record.id);
+    this.#index.add(record.merchantId, record.type, record.status, record.id);
   }
 
-  setStatus(record: StoredTransaction, to: TransactionStatus): void {
-    this.index.move(record.merchantId, record.type, record.status, to, record.id);
-    record.status = to;
+  /** Changes a record (and moves it between the status indexes); answers the stored record. */
+  update(id: number, changes: RecordChanges): StoredTransaction {
+    const record = this.#records.get(id);
+    if (record === undefined) throw new Error(`No record ${id}`);
+    if (changes.status !== undefined && changes.status !== record.status) {
+      this.#index.move(record.merchantId, record.type, record.status, changes.status, id);
+    }
+    return Object.assign(record, changes);
   }
 
-  /** A record by UUID or legacy integer id. */
-  find(id: string | number): StoredTransaction | undefined {
-    const legacy =
-      typeof id === 'number'
-        ? id
-        : /^\d+$/.test(id)
-          ? Number(id)
-          : this.byTransactionId.get(id.toLowerCase());
-    return legacy === undefined ? undefined : this.records.get(legacy);
+  /** The claim on an idempotency key (`merchant|type|key`), if any. */
+  claim(scope: string): IdempotencyClaim | undefined {
+    return this.#claims.get(scope);
   }
 
-  ids(merchantId: string, type?: TransactionType, status?: TransactionStatus): readonly number[] {
-    return this.index.ids(merchantId, type, status);
+  /** Claims an idempotency key for a record. */
+  addClaim(scope: string, claim: IdempotencyClaim): void {
+    this.#claims.set(scope, claim);
   }
 
-  credit(merchantId: string, cents: number): void {
-    this.availableCents.set(merchantId, (this.availableCents.get(merchantId) ?? 0) + cents);
-  }
-
-  addPending(merchantId: string, cents: number): void {
-    this.pendingCents.set(merchantId, (this.pendingCents.get(merchantId) ?? 0) + cents);
+  /** Adds signed amounts (in cents) to a merchant's balance. */
+  changeBalance(merchantId: string, change: Partial<MockBalance>): void {
+    const balance = this.balance(merchantId);
+    this.#balances.set(merchantId, {
+      availableCents: balance.availableCents + (change.availableCents ?? 0),
+      pendingCents: balance.pendingCents + (change.pendingCents ?? 0),
+    });
   }
 }

@@ -17,7 +17,7 @@ const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /**
  * Puts a key in the form the directory stores: formatting (dots, dashes, slashes, spaces)
  * stripped from CPF and CNPJ, EMAIL and EVP lower-cased, surrounding spaces trimmed.
- * It never makes an invalid key valid by guessing; validate the result with {@link pixKeyProblem}.
+ * It never makes an invalid key valid by guessing; validate the result with `isValidPixKey`.
  */
 export function normalizePixKey(type: KnownPixKeyType, key: string): string {
   const trimmed = key.trim();

@@ -8,6 +8,8 @@
 import { encode, renderSVG, renderUnicodeCompact } from 'uqr';
 import { parseBrCode } from '../pix/brcode.js';
 
+export { type BuildBrCodeInput, buildBrCode } from '../pix/brcode-build.js';
+
 /** How the QR code is made. */
 export interface PixQrOptions {
   /** Error correction level: L (7%), M (15%), Q (25%), H (30%). @default 'M' */

@@ -1,19 +1,25 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/config.js';
+import type { HttpCore } from '../core/http.js';
 import { Balance } from '../schemas/balance.js';
-import type { ClientContext } from './context.js';
 
 /** The account balance. */
 export class BalanceResource {
-  constructor(private readonly client: ClientContext) {}
+  readonly #core: HttpCore;
+
+  /** @internal Made by `PaymentsClient`. */
+  constructor(core: HttpCore) {
+    this.#core = core;
+  }
 
   /**
    * The available and pending balance (GET /v1/integrations/balance).
    * @example const { available, pending } = await client.balance.retrieve();
    */
   retrieve(options?: RequestOptions): APIPromise<Balance> {
-    return this.client.call(
-      { method: 'GET', path: '/v1/integrations/balance', auth: 'secret', schema: Balance },
+    return this.#core.call(
+      { method: 'GET', path: '/v1/integrations/balance', answer: Balance },
+      undefined,
       options,
     );
   }

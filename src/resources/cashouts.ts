@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/config.js';
+import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
-import { validateParams, validateWithIdempotencyKey } from '../core/validate.js';
 import { ApproveCashoutParams, CreateCashoutParams, CreateCashoutResponse } from '../schemas/cashout.js';
 import { Guid } from '../schemas/formats.js';
 import { ListCashoutsParams } from '../schemas/list.js';
 import { Transaction } from '../schemas/transaction.js';
-import type { ClientContext } from './context.js';
-import { listRecords } from './list-answer.js';
+import { toListQuery } from '../schemas/wire.js';
+import { asListEnvelope, ListAnswer } from './list-answer.js';
 
 const LEGACY_ID = /^[1-9]\d*$/;
 const PayoutIdParam = z.custom<string | number>(
@@ -22,7 +22,12 @@ const PayoutId = z.strictObject({ id: PayoutIdParam });
 
 /** Payouts (CASHOUT) to PIX keys, with the fixed 5.00 fee. */
 export class CashoutsResource {
-  constructor(private readonly client: ClientContext) {}
+  readonly #core: HttpCore;
+
+  /** @internal Made by `PaymentsClient`. */
+  constructor(core: HttpCore) {
+    this.#core = core;
+  }
 
   /**
    * Sends a payout; the receiver gets `amount - 5.00`. `idempotencyKey` makes retries safe: when
@@ -32,44 +37,66 @@ export class CashoutsResource {
    * const payout = await client.cashouts.create({ amount: 150, pixKey: 'ana@example.com', pixKeyType: 'EMAIL' });
    */
   create(params: CreateCashoutParams, options?: RequestOptions): APIPromise<CreateCashoutResponse> {
-    return this.client.call(() => {
-      const { key, valid } = validateWithIdempotencyKey(CreateCashoutParams, params, 'idempotencyKey');
-      return {
+    return this.#core.call(
+      {
         method: 'POST',
         path: '/v1/integrations/create-cashout',
-        auth: 'secret',
-        body: valid,
-        schema: CreateCashoutResponse,
-        idempotencyKey: key,
-      };
-    }, options);
+
+        params: CreateCashoutParams,
+        idempotencyKey: 'idempotencyKey',
+        body: (valid) => valid,
+        answer: CreateCashoutResponse,
+      },
+      params,
+      options,
+    );
   }
 
   /** One payout by its transactionId (UUID) or legacy integer id. */
   retrieve(id: string | number, options?: RequestOptions): APIPromise<Transaction> {
-    return this.client.call(() => {
-      validateParams(PayoutId, { id });
-      const path = `/v1/integrations/cashout/${encodeURIComponent(String(id))}`;
-      return { method: 'GET', path, auth: 'secret', schema: Transaction };
-    }, options);
+    return this.#core.call(
+      {
+        method: 'GET',
+        path: (valid) => `/v1/integrations/cashout/${encodeURIComponent(valid.id)}`,
+
+        params: PayoutId,
+        answer: Transaction,
+      },
+      { id },
+      options,
+    );
   }
 
   /** A page of payouts, newest first; iterate it to walk every page. */
   list(params: ListCashoutsParams = {}, options?: RequestOptions): PagePromise<Transaction> {
-    return listRecords(this.client, '/v1/integrations/cashout', ListCashoutsParams, params, options);
+    return this.#core.list(
+      {
+        method: 'GET',
+        path: '/v1/integrations/cashout',
+
+        params: ListCashoutsParams,
+        query: toListQuery,
+        answer: ListAnswer,
+        prepare: asListEnvelope,
+      },
+      params,
+      options,
+    );
   }
 
   /** Approves a PENDING payout (legacy; for accounts with manual approval). */
   approve(params: ApproveCashoutParams, options?: RequestOptions): APIPromise<Transaction> {
-    return this.client.call(() => {
-      const body = validateParams(ApproveCashoutParams, params);
-      return {
+    return this.#core.call(
+      {
         method: 'POST',
         path: '/v1/integrations/approve-cashout',
-        auth: 'secret',
-        body,
-        schema: Transaction,
-      };
-    }, options);
+
+        params: ApproveCashoutParams,
+        body: (valid) => valid,
+        answer: Transaction,
+      },
+      params,
+      options,
+    );
   }
 }

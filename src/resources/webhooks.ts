@@ -1,34 +1,39 @@
 import * as z from 'zod/mini';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/config.js';
-import { validateParams } from '../core/validate.js';
+import type { HttpCore } from '../core/http.js';
 import { Guid } from '../schemas/formats.js';
 import {
   CreatedWebhookSubscription,
   CreateWebhookParams,
-  UpdateWebhookParams,
+  changesSomething,
+  type UpdateWebhookParams,
+  updateWebhookShape,
   WebhookEventTypeList,
   WebhookSubscription,
   WebhookSubscriptionList,
 } from '../schemas/webhook-subscription.js';
-import type { ClientContext } from './context.js';
 
-const WebhookId = z.strictObject({ id: Guid });
 const BASE = '/v1/user/webhooks';
+const WebhookId = z.strictObject({ id: Guid });
+/** The id and the changes of `update`, checked together so that every field at fault is named. */
+const WebhookChanges = z.strictObject({ id: Guid, ...updateWebhookShape }).check(changesSomething);
+const pathOf = ({ id }: { id: string }) => `${BASE}/${encodeURIComponent(id)}`;
 
 /** Webhook subscriptions. These calls use the user token (`userToken`), not the secret key. */
 export class WebhooksResource {
-  constructor(private readonly client: ClientContext) {}
+  readonly #core: HttpCore;
 
-  #path(id: string): string {
-    validateParams(WebhookId, { id });
-    return `${BASE}/${encodeURIComponent(id)}`;
+  /** @internal Made by `PaymentsClient`. */
+  constructor(core: HttpCore) {
+    this.#core = core;
   }
 
   /** The event names a subscription can listen to. */
   listEvents(options?: RequestOptions): APIPromise<WebhookEventTypeList> {
-    return this.client.call(
-      { method: 'GET', path: `${BASE}/events`, auth: 'user', schema: WebhookEventTypeList },
+    return this.#core.call(
+      { method: 'GET', path: `${BASE}/events`, auth: 'user', answer: WebhookEventTypeList },
+      undefined,
       options,
     );
   }
@@ -39,54 +44,75 @@ export class WebhooksResource {
    * const { id, secret } = await client.webhooks.create({ url: 'https://shop.example/pix', events: ['transaction.completed'] });
    */
   create(params: CreateWebhookParams, options?: RequestOptions): APIPromise<CreatedWebhookSubscription> {
-    return this.client.call(() => {
-      const body = validateParams(CreateWebhookParams, params);
-      return { method: 'POST', path: BASE, auth: 'user', body, schema: CreatedWebhookSubscription };
-    }, options);
+    return this.#core.call(
+      {
+        method: 'POST',
+        path: BASE,
+        auth: 'user',
+        params: CreateWebhookParams,
+        body: (valid) => valid,
+        answer: CreatedWebhookSubscription,
+      },
+      params,
+      options,
+    );
   }
 
   /** Every subscription of the merchant. */
   list(options?: RequestOptions): APIPromise<WebhookSubscriptionList> {
-    return this.client.call(
-      { method: 'GET', path: BASE, auth: 'user', schema: WebhookSubscriptionList },
+    return this.#core.call(
+      { method: 'GET', path: BASE, auth: 'user', answer: WebhookSubscriptionList },
+      undefined,
       options,
     );
   }
 
   /** One subscription. */
   retrieve(id: string, options?: RequestOptions): APIPromise<WebhookSubscription> {
-    return this.client.call(
-      () => ({ method: 'GET', path: this.#path(id), auth: 'user', schema: WebhookSubscription }),
+    return this.#core.call(
+      { method: 'GET', path: pathOf, auth: 'user', params: WebhookId, answer: WebhookSubscription },
+      { id },
       options,
     );
   }
 
   /** Changes url, events, description or status (ACTIVE / INACTIVE). */
   update(id: string, params: UpdateWebhookParams, options?: RequestOptions): APIPromise<WebhookSubscription> {
-    return this.client.call(() => {
-      const path = this.#path(id);
-      const body = validateParams(UpdateWebhookParams, params);
-      return { method: 'PATCH', path, auth: 'user', body, schema: WebhookSubscription };
-    }, options);
+    return this.#core.call(
+      {
+        method: 'PATCH',
+        path: pathOf,
+        auth: 'user',
+        params: WebhookChanges,
+        body: ({ id: _, ...changes }) => changes,
+        answer: WebhookSubscription,
+      },
+      // The path's id wins over any `id` key smuggled into the changes.
+      { ...params, id },
+      options,
+    );
   }
 
   /** Deletes a subscription. */
   delete(id: string, options?: RequestOptions): APIPromise<undefined> {
-    return this.client.call(
-      () => ({ method: 'DELETE', path: this.#path(id), auth: 'user', schema: undefined }),
+    return this.#core.call(
+      { method: 'DELETE', path: pathOf, auth: 'user', params: WebhookId, answer: undefined },
+      { id },
       options,
     );
   }
 
   /** Pings the URL with a signed `webhook.revalidate`; ACTIVE on a 2xx answer, FAILING otherwise. */
   revalidate(id: string, options?: RequestOptions): APIPromise<WebhookSubscription> {
-    return this.client.call(
-      () => ({
+    return this.#core.call(
+      {
         method: 'POST',
-        path: `${this.#path(id)}/revalidate`,
+        path: (valid) => `${pathOf(valid)}/revalidate`,
         auth: 'user',
-        schema: WebhookSubscription,
-      }),
+        params: WebhookId,
+        answer: WebhookSubscription,
+      },
+      { id },
       options,
     );
   }

@@ -59,18 +59,21 @@ export const CreateWebhookParams = z.strictObject({
 /** Parameters of a new subscription. */
 export type CreateWebhookParams = z.input<typeof CreateWebhookParams>;
 
+/** The fields `webhooks.update` may change. */
+export const updateWebhookShape = {
+  url: z.optional(HttpUrl),
+  events: z.optional(events),
+  description: z.optional(z.nullable(text(255))),
+  status: z.optional(z.enum(['ACTIVE', 'INACTIVE'])),
+};
+
+/** An update must change something (an `id` beside the changes is not one). */
+export const changesSomething = z.refine<Record<string, unknown>>(
+  (params) => Object.entries(params).some(([key, value]) => key !== 'id' && value !== undefined),
+  { error: 'give at least one of url, events, description or status' },
+);
+
 /** What `webhooks.update` takes: at least one of url, events, description, status. */
-export const UpdateWebhookParams = z
-  .strictObject({
-    url: z.optional(HttpUrl),
-    events: z.optional(events),
-    description: z.optional(z.nullable(text(255))),
-    status: z.optional(z.enum(['ACTIVE', 'INACTIVE'])),
-  })
-  .check(
-    z.refine((params) => Object.values(params).some((value) => value !== undefined), {
-      error: 'give at least one of url, events, description or status',
-    }),
-  );
+export const UpdateWebhookParams = z.strictObject(updateWebhookShape).check(changesSomething);
 /** Changes to a subscription. */
 export type UpdateWebhookParams = z.input<typeof UpdateWebhookParams>;

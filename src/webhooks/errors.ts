@@ -1,4 +1,6 @@
 /** The errors a webhook delivery can raise. Neither ever carries the signing secret. */
+import { PaymentsError } from '../errors/base.js';
+import { ERROR_CLASS } from '../errors/brand.js';
 import type { FieldIssue } from '../schemas/parse.js';
 
 /** Why a delivery was not accepted as authentic. */
@@ -9,8 +11,9 @@ export type WebhookSignatureFailure =
   | 'timestamp_out_of_tolerance';
 
 /** A delivery whose signature, event header or timestamp cannot be trusted. */
-export class WebhookSignatureError extends Error {
-  override name = 'WebhookSignatureError';
+export class WebhookSignatureError extends PaymentsError {
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'WebhookSignatureError';
   /** Machine-readable reason. */
   readonly reason: WebhookSignatureFailure;
 
@@ -21,8 +24,9 @@ export class WebhookSignatureError extends Error {
 }
 
 /** A delivery body that is not valid JSON or not a valid event. */
-export class WebhookParseError extends Error {
-  override name = 'WebhookParseError';
+export class WebhookParseError extends PaymentsError {
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'WebhookParseError';
   /** The first field at fault, e.g. `data.referenceId` (`""` for the whole body). */
   readonly path: string;
   /** Every field at fault. */

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { MAX_RETRY_AFTER_MS, retryDelayMs } from '../../src/core/retry.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAX_RETRY_AFTER_MS } from '../../src/core/transport.js';
 import {
   APIConnectionError,
   APITimeoutError,
@@ -80,17 +80,58 @@ describe('retries', () => {
     expect(requests).toHaveLength(2);
   });
 
-  it('caps Retry-After and backs off exponentially with jitter', () => {
-    const headers = (value: string) => new Headers({ 'retry-after': value });
-    expect(retryDelayMs(1, headers('3600'))).toBe(MAX_RETRY_AFTER_MS);
-    expect(retryDelayMs(1, headers('2'))).toBe(2000);
-    expect(
-      retryDelayMs(1, new Headers({ 'retry-after': new Date(Date.now() + 3000).toUTCString() })),
-    ).toBeGreaterThan(1000);
-    expect(retryDelayMs(1, undefined, () => 0)).toBe(500);
-    expect(retryDelayMs(2, undefined, () => 0)).toBe(1000);
-    expect(retryDelayMs(3, undefined, () => 1)).toBe(1500);
-    expect(retryDelayMs(10, undefined, () => 0)).toBe(8000);
+  describe('waits (fake clock)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    });
+    const balance = { available: 1, pending: 0, currency: 'BRL', updatedAt: '2026-11-21T10:00:00Z' };
+
+    it('caps Retry-After at 60 s', async () => {
+      vi.useFakeTimers();
+      const { client, requests } = clientWith([json(503, {}, { 'retry-after': '3600' }), json(200, balance)]);
+      const call = client.balance.retrieve();
+      await vi.advanceTimersByTimeAsync(MAX_RETRY_AFTER_MS - 10);
+      expect(requests).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(20);
+      await expect(call).resolves.toMatchObject({ available: 1 });
+      expect(requests).toHaveLength(2);
+    });
+
+    it.each([
+      [0, [500, 1000, 2000]],
+      [1, [375, 750, 1500]],
+    ])('backs off exponentially from 500 ms with up to 25%% jitter (random %s)', async (random, waits) => {
+      vi.useFakeTimers();
+      vi.spyOn(Math, 'random').mockReturnValue(random);
+      const sentAt: number[] = [];
+      const drop = () => {
+        sentAt.push(Date.now());
+        return Promise.reject(new TypeError('fetch failed'));
+      };
+      const { client } = clientWith([drop, drop, drop, drop], { maxRetries: 3 });
+      const call = client.balance.retrieve().catch((e) => e);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(await call).toBeInstanceOf(APIConnectionError);
+      expect(sentAt.slice(1).map((at, i) => at - (sentAt[i] ?? 0))).toEqual(waits);
+    });
+
+    it('caps the backoff at 8 s', async () => {
+      vi.useFakeTimers();
+      vi.spyOn(Math, 'random').mockReturnValue(0);
+      const sentAt: number[] = [];
+      const drop = () => {
+        sentAt.push(Date.now());
+        return Promise.reject(new TypeError('fetch failed'));
+      };
+      const { client } = clientWith(Array(7).fill(drop), { maxRetries: 6 });
+      const call = client.balance.retrieve().catch((e) => e);
+      await vi.advanceTimersByTimeAsync(60_000);
+      await call;
+      expect(sentAt.slice(1).map((at, i) => at - (sentAt[i] ?? 0))).toEqual([
+        500, 1000, 2000, 4000, 8000, 8000,
+      ]);
+    });
   });
 
   it('retries a dropped connection, then gives up with APIConnectionError after maxRetries', async () => {

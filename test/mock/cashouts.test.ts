@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CreateCashoutResponse } from '../../src/schemas/cashout.js';
 import { safeParseWith } from '../../src/schemas/parse.js';
 import { CPF, caller, useMock } from './harness.js';
+import { useReceivers } from './receiver.js';
 
 const { mock, api } = useMock({
   merchants: [
@@ -10,11 +11,28 @@ const { mock, api } = useMock({
     { id: 'poor', initialBalanceCents: 1000 },
   ],
 });
+const receiver = useReceivers();
 const as = (index: number) => caller(mock.baseUrl, mock.merchants[index]?.secretKey);
 const payout = (body: Record<string, unknown> = {}, call = api) =>
   call('POST', '/v1/integrations/create-cashout', { amount: 100, pixKey: CPF, pixKeyType: 'CPF', ...body });
 
 describe('create-cashout', () => {
+  it('answers PENDING, then delivers cashout.created before cashout.completed', async () => {
+    let secret = '';
+    const r = await receiver(() => secret);
+    const user = caller(mock.baseUrl, await mock.issueUserToken('shop'));
+    const events = ['cashout.created', 'cashout.processing', 'cashout.completed'];
+    ({ secret } = (await user('POST', '/v1/user/webhooks', { url: r.url, events })).body);
+    const reply = await payout();
+    expect([reply.status, reply.body.status]).toEqual([201, 'PENDING']);
+    await mock.settle();
+    expect(r.events.map((e) => [e.event, 'status' in e.data ? e.data.status : undefined])).toEqual([
+      ['cashout.created', 'PENDING'],
+      ['cashout.processing', 'PROCESSING'],
+      ['cashout.completed', 'COMPLETED'],
+    ]);
+  });
+
   it('answers the PENDING record with the 5.00 fee, finalAmount and _info, then processes it', async () => {
     const reply = await payout({ amount: 100.5 });
     expect(reply.status).toBe(201);
@@ -157,7 +175,7 @@ describe('approve-cashout (manual approval)', () => {
   });
 });
 
-describe('scenario control', () => {
+describe('scenario control of payouts', () => {
   it('drives payouts through process, complete, fail, reverse and cancel', async () => {
     const m = () => as(1);
     const a = (await payout({}, m())).body;
@@ -171,98 +189,5 @@ describe('scenario control', () => {
     expect(mock.simulate.reversePayout(c.id).status).toBe('REVERSED');
     expect(mock.state.balance('manual').availableCents).toBe(1_000_000 - 500);
     expect(() => mock.simulate.completePayout(a.id)).toThrow(/cannot become COMPLETED/);
-  });
-
-  it('drives charges: pay credits the net amount, a refund takes it back, a chargeback opens an infraction', async () => {
-    const one = (await api('POST', '/v1/integrations/create-transaction', { amount: 50 })).body;
-    const paid = mock.simulate.payCharge(one.transactionId);
-    expect(paid).toMatchObject({
-      status: 'COMPLETED',
-      paidAt: expect.any(String),
-      endToEndId: expect.any(String),
-    });
-    expect(mock.state.balance().availableCents).toBe(1_005_000);
-    mock.simulate.reverseCharge(one.transactionId);
-    expect(mock.state.balance().availableCents).toBe(1_000_000);
-    const two = (await api('POST', '/v1/integrations/create-transaction', { amount: 30 })).body;
-    mock.simulate.payCharge(two.transactionId);
-    mock.simulate.chargebackCharge(two.transactionId);
-    expect(mock.state.records().map((r) => [r.type, r.status])).toContainEqual(['INFRACTION', 'COMPLETED']);
-    const three = (await api('POST', '/v1/integrations/create-transaction', { amount: 30 })).body;
-    expect(mock.simulate.expireCharge(three.transactionId).status).toBe('CANCELLED');
-    expect(() => mock.simulate.payCharge(three.transactionId)).toThrow(/INVALID_TRANSITION|cannot become/);
-  });
-
-  it('is reachable over HTTP under /__mock/', async () => {
-    const { body } = await api('POST', '/v1/integrations/create-transaction', { amount: 10 });
-    const paid = await caller(mock.baseUrl)('POST', `/__mock/charges/${body.transactionId}/pay`);
-    expect([paid.status, paid.body.status]).toEqual([200, 'COMPLETED']);
-    const again = await caller(mock.baseUrl)('POST', `/__mock/charges/${body.transactionId}/pay`);
-    expect([again.status, again.body.code]).toEqual([409, 'INVALID_TRANSITION']);
-    expect((await caller(mock.baseUrl)('POST', `/__mock/charges/${body.transactionId}/explode`)).status).toBe(
-      404,
-    );
-    const token = await caller(mock.baseUrl)('POST', '/__mock/user-tokens');
-    expect(token.body.token).toMatch(/^ey/);
-    const state = await caller(mock.baseUrl)('GET', '/__mock/state');
-    expect(state.body.records).toBe(1);
-  });
-});
-
-describe('fault injection', () => {
-  it('fails the next N calls of a route with a 5xx, then recovers', async () => {
-    mock.faults.inject({ route: 'create-cashout', kind: 'status', status: 503, times: 2 });
-    expect((await payout()).status).toBe(503);
-    expect((await payout()).status).toBe(503);
-    expect((await payout()).status).toBe(201);
-    expect(mock.state.records()).toHaveLength(1);
-  });
-
-  it('answers 429 RATE_LIMITED with Retry-After', async () => {
-    mock.faults.inject({ route: 'balance', kind: 'rate-limit', retryAfterSeconds: 7 });
-    const reply = await api('GET', '/v1/integrations/balance');
-    expect([reply.status, reply.body.code, reply.headers.get('retry-after')]).toEqual([
-      429,
-      'RATE_LIMITED',
-      '7',
-    ]);
-  });
-
-  it('drops the connection', async () => {
-    mock.faults.inject({ route: 'balance', kind: 'drop' });
-    await expect(api('GET', '/v1/integrations/balance')).rejects.toThrow();
-  });
-
-  it('answers a malformed body', async () => {
-    mock.faults.inject({ route: '*', kind: 'malformed' });
-    const reply = await api('GET', '/v1/integrations/balance');
-    expect(reply.status).toBe(200);
-    expect(typeof reply.body).toBe('string');
-  });
-
-  it('adds latency', async () => {
-    mock.faults.inject({ route: 'balance', kind: 'latency', ms: 120 });
-    const started = performance.now();
-    expect((await api('GET', '/v1/integrations/balance')).status).toBe(200);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(100);
-  });
-
-  it('can lose the answer after handling the request (after: true)', async () => {
-    mock.faults.inject({ route: 'create-cashout', kind: 'drop', after: true });
-    await expect(payout()).rejects.toThrow();
-    expect(mock.state.records()).toHaveLength(1);
-  });
-});
-
-describe('charge expiry and refunds', () => {
-  it('refuses a refund the available balance does not cover, with 422 INSUFFICIENT_BALANCE', async () => {
-    const charge = (await api('POST', '/v1/integrations/create-transaction', { amount: 100 })).body;
-    mock.simulate.payCharge(charge.transactionId);
-    await payout({ amount: 10_100 });
-    expect(mock.state.balance().availableCents).toBe(0);
-    expect(() => mock.simulate.reverseCharge(charge.transactionId)).toThrow(/does not cover this refund/);
-    expect(mock.state.records().find((r) => r.transactionId === charge.transactionId)?.status).toBe(
-      'COMPLETED',
-    );
   });
 });

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseBrCode } from '../../src/pix/brcode.js';
-import { CreateTransactionResponse } from '../../src/schemas/charge.js';
 import { TransactionList } from '../../src/schemas/list.js';
 import { safeParseWith } from '../../src/schemas/parse.js';
-import { Transaction } from '../../src/schemas/transaction.js';
 import { caller, useMock } from './harness.js';
 
 const { mock, api } = useMock({ merchants: [{ id: 'shop' }, { id: 'rival' }] });
@@ -51,86 +48,6 @@ describe('balance', () => {
       currency: 'BRL',
       updatedAt: expect.any(String),
     });
-  });
-});
-
-describe('create-transaction', () => {
-  it('creates a PENDING charge with a dynamic BR Code carrying its amount and txid', async () => {
-    const reply = await charge({
-      amount: 123.45,
-      tracking_parameters: { utm_source: 'google', utm_campaign: 'bf' },
-    });
-    expect(reply.status).toBe(201);
-    expect(safeParseWith(Transaction, reply.body).success).toBe(true);
-    expect(safeParseWith(CreateTransactionResponse, reply.body).success).toBe(true);
-    expect(reply.body).toMatchObject({
-      status: 'PENDING',
-      type: 'CASHIN',
-      amount: 123.45,
-      feeAmount: 0,
-      finalAmount: 123.45,
-      origin: 'API',
-    });
-    expect(reply.body.trackingParameters).toEqual({ utm_source: 'google', utm_campaign: 'bf' });
-    const code = parseBrCode(reply.body.pixCode);
-    expect(code.amountCents).toBe(12345);
-    expect(code.pointOfInitiationMethod).toBe('12');
-    expect(code.txid).toBe(reply.body.transactionId.replaceAll('-', '').slice(0, 25));
-    expect(code.merchantAccount.url).toContain(reply.body.transactionId);
-  });
-
-  it('stores referenceId as externalId', async () => {
-    const referenceId = crypto.randomUUID();
-    expect((await charge({ referenceId })).body.externalId).toBe(referenceId);
-  });
-
-  it('answers 422 VALIDATION_ERROR with field errors', async () => {
-    const reply = await charge({ amount: 10.001, clientEmail: 'nope' });
-    expect(reply.status).toBe(422);
-    expect(reply.body.code).toBe('VALIDATION_ERROR');
-    expect(Object.keys(reply.body.errors).sort()).toEqual(['amount', 'clientEmail']);
-  });
-
-  it.each(['acquirer', 'pixKey', 'pixKeyType'])(
-    'answers 422 FORBIDDEN_FIELD for %s on a charge',
-    async (field) => {
-      const reply = await charge({ [field]: 'x' });
-      expect(reply.status).toBe(422);
-      expect(reply.body).toMatchObject({
-        code: 'FORBIDDEN_FIELD',
-        errors: { [field]: [expect.any(String)] },
-      });
-    },
-  );
-
-  it('answers 400 to malformed JSON', async () => {
-    const reply = await api('POST', '/v1/integrations/create-transaction', undefined, '{"amount": ');
-    expect(reply.status).toBe(400);
-    expect(reply.body.code).toBe('INVALID_JSON');
-  });
-
-  it('replays the same referenceId with 200 and the same record, creating nothing', async () => {
-    const referenceId = crypto.randomUUID();
-    const first = await charge({ referenceId });
-    const again = await charge({ referenceId });
-    expect(again.status).toBe(200);
-    expect(again.body.transactionId).toBe(first.body.transactionId);
-    expect(mock.state.records()).toHaveLength(1);
-  });
-
-  it('answers 409 IDEMPOTENCY_KEY_REUSED for the same referenceId with another body', async () => {
-    const referenceId = crypto.randomUUID();
-    await charge({ referenceId });
-    const reply = await charge({ referenceId, amount: 20 });
-    expect(reply.status).toBe(409);
-    expect(reply.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
-  });
-
-  it('scopes referenceId per merchant', async () => {
-    const referenceId = crypto.randomUUID();
-    await charge({ referenceId });
-    const other = await rival()('POST', '/v1/integrations/create-transaction', { amount: 50, referenceId });
-    expect(other.status).toBe(201);
   });
 });
 

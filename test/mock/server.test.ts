@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock/index.js';
 import { caller } from './harness.js';
 
@@ -43,6 +43,22 @@ describe('startMockServer', () => {
     await expect(
       caller(server.url, server.service.secretKey)('GET', '/v1/integrations/balance'),
     ).rejects.toThrow(/fetch failed/);
+  });
+
+  it('moves its clock with real time, so PENDING charges expire on their own, and stops it on close', async () => {
+    const running = await startMockServer({ startAt: '2026-11-21T10:00:00Z', chargeExpirySeconds: 1 });
+    server = running;
+    const api = caller(running.url, running.service.secretKey);
+    const { body } = await api('POST', '/v1/integrations/create-transaction', { amount: 1 });
+    const read = () => api('GET', `/v1/integrations/list-transactions?transactionId=${body.transactionId}`);
+    expect((await read()).body.status).toBe('PENDING');
+    await vi.waitFor(async () => expect((await read()).body.status).toBe('CANCELLED'), { timeout: 3000 });
+    expect(running.service.clock.now().getTime()).toBeGreaterThanOrEqual(Date.parse('2026-11-21T10:00:01Z'));
+    await running.close();
+    server = undefined;
+    const stopped = running.service.clock.now().getTime();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(running.service.clock.now().getTime()).toBe(stopped);
   });
 
   it('takes faults over HTTP, so other languages can inject them', async () => {

@@ -10,6 +10,7 @@ import { notFound, ServiceError } from '../service-error.js';
 
 const INFO = 'Payout accepted and handed to the payment provider for immediate processing';
 
+/** The handlers of create-cashout, get-cashout, list-cashouts and approve-cashout. */
 export function cashoutHandlers(ctx: MockContext) {
   const auth = (request: Request) => ctx.credentials.merchantForSecretKey(request);
   const payout = (request: Request, id: string | number) => {
@@ -23,9 +24,11 @@ export function cashoutHandlers(ctx: MockContext) {
       const body = validate(CreateCashoutParams, await readJson(request));
       // From here on nothing awaits: the idempotency check and the claim are one step.
       const { record, replay } = ctx.ledger.createPayout(merchant, body);
-      const answer = { ...toWireTransaction(record), _info: INFO };
-      if (!replay && !merchant.manualApproval) ctx.ledger.processPayout(record);
-      return { status: replay ? 200 : 201, body: answer };
+      const answer = { status: replay ? 200 : 201, body: { ...toWireTransaction(record), _info: INFO } };
+      if (replay || merchant.manualApproval) return answer;
+      // The service accepts a payout (PENDING, cashout.created), answers, and only then hands it to
+      // the provider (PROCESSING, then COMPLETED or FAILED, each with its webhook).
+      return { ...answer, afterAnswer: () => ctx.ledger.processPayout(record) };
     }),
 
     route(ctx, 'get-cashout', 'get', '/v1/integrations/cashout/:id', (request, params) => ({

@@ -3,10 +3,11 @@
  * curl or a client in any language can drive a charge to COMPLETED. No credentials: it is a test
  * server on loopback.
  */
+import * as z from 'zod/mini';
 import { fromCents } from '../../pix/money.js';
 import type { MockContext } from '../context.js';
-import type { FaultRule } from '../faults.js';
-import { readJson } from '../respond.js';
+import { FaultRuleSchema } from '../faults.js';
+import { parseJson, readJson, validate } from '../respond.js';
 import { route } from '../route.js';
 import { ServiceError } from '../service-error.js';
 import type { MockSimulate } from '../simulate.js';
@@ -18,6 +19,20 @@ const CHARGE_ACTIONS = {
   reverse: 'reverseCharge',
   chargeback: 'chargebackCharge',
 } as const;
+/** `POST /__mock/clock`: `{ "advanceMs": 3600000 }` or `{ "set": "2026-11-21T11:00:00Z" }`, as `mock.clock` takes them. */
+const ClockMove = z
+  .strictObject({
+    advanceMs: z.optional(z.number().check(z.gte(0))),
+    set: z.optional(z.iso.datetime({ offset: true })),
+  })
+  .check(
+    z.refine((move) => (move.advanceMs === undefined) !== (move.set === undefined), {
+      error: 'give one of advanceMs or set',
+    }),
+  );
+/** `POST /__mock/user-tokens`: the merchant, the default one when omitted. */
+const TokenRequest = z.optional(z.strictObject({ merchantId: z.optional(z.string()) }));
+
 const PAYOUT_ACTIONS = {
   process: 'processPayout',
   complete: 'completePayout',
@@ -26,6 +41,7 @@ const PAYOUT_ACTIONS = {
   cancel: 'cancelPayout',
 } as const;
 
+/** The scenario-control handlers under `/__mock/`. */
 export function controlHandlers(ctx: MockContext, simulate: MockSimulate, reset: () => void) {
   const action = <T extends Record<string, keyof MockSimulate>>(actions: T, name: string | undefined) => {
     const method = actions[name as keyof T];
@@ -48,15 +64,20 @@ export function controlHandlers(ctx: MockContext, simulate: MockSimulate, reset:
       body: simulate[action(PAYOUT_ACTIONS, params.action)](params.id as string),
     })),
     route(ctx, 'control', 'post', '/__mock/faults', async (request) => {
-      ctx.faults.inject((await readJson(request)) as FaultRule);
+      ctx.faults.inject(validate(FaultRuleSchema, await readJson(request)));
       return { status: 201, body: { pending: ctx.faults.pending } };
+    }),
+    route(ctx, 'control', 'post', '/__mock/clock', async (request) => {
+      const move = validate(ClockMove, await readJson(request));
+      if (move.set !== undefined) ctx.clock.set(move.set);
+      else ctx.clock.advance(move.advanceMs ?? 0);
+      return { status: 200, body: { now: ctx.clock.now().toISOString() } };
     }),
     route(ctx, 'control', 'post', '/__mock/user-tokens', async (request) => {
       const text = await request.text();
-      const merchantId = text === '' ? undefined : (JSON.parse(text) as { merchantId?: string }).merchantId;
-      const merchant = ctx.options.merchants.find(
-        (m) => m.id === (merchantId ?? ctx.options.merchants[0]?.id),
-      );
+      const body = validate(TokenRequest, text === '' ? undefined : parseJson(text));
+      const merchantId = body?.merchantId ?? ctx.options.merchants[0]?.id;
+      const merchant = ctx.options.merchants.find((m) => m.id === merchantId);
       if (merchant === undefined) throw new ServiceError(404, 'NOT_FOUND', 'Unknown merchant');
       return { status: 201, body: { token: await ctx.credentials.issueUserToken(merchant.id) } };
     }),
@@ -67,13 +88,17 @@ export function controlHandlers(ctx: MockContext, simulate: MockSimulate, reset:
     route(ctx, 'control', 'get', '/__mock/state', () => ({
       status: 200,
       body: {
-        balances: ctx.options.merchants.map((m) => ({
-          merchantId: m.id,
-          available: fromCents(ctx.store.availableCents.get(m.id) ?? 0),
-          pending: fromCents(ctx.store.pendingCents.get(m.id) ?? 0),
-        })),
-        records: ctx.store.records.size,
-        deliveries: ctx.store.deliveries,
+        now: ctx.clock.now().toISOString(),
+        balances: ctx.options.merchants.map((m) => {
+          const balance = ctx.store.balance(m.id);
+          return {
+            merchantId: m.id,
+            available: fromCents(balance.availableCents),
+            pending: fromCents(balance.pendingCents),
+          };
+        }),
+        records: ctx.store.size,
+        deliveries: ctx.subscriptions.deliveries,
       },
     })),
   ];

@@ -8,18 +8,19 @@ import { toWireTransaction } from '../records.js';
 import { queryOf, readJson, validate } from '../respond.js';
 import { route } from '../route.js';
 
+/** The handlers of balance, create-transaction and list-transactions. */
 export function integrationHandlers(ctx: MockContext) {
   const auth = (request: Request) => ctx.credentials.merchantForSecretKey(request);
   return [
     route(ctx, 'balance', 'get', '/v1/integrations/balance', (request) => {
-      const merchant = auth(request);
+      const balance = ctx.store.balance(auth(request).id);
       return {
         status: 200,
         body: {
-          available: fromCents(ctx.store.availableCents.get(merchant.id) ?? 0),
-          pending: fromCents(ctx.store.pendingCents.get(merchant.id) ?? 0),
+          available: fromCents(balance.availableCents),
+          pending: fromCents(balance.pendingCents),
           currency: 'BRL',
-          updatedAt: ctx.options.now().toISOString(),
+          updatedAt: ctx.clock.now().toISOString(),
         },
       };
     }),

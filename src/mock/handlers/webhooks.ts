@@ -7,7 +7,7 @@ import type { MockMerchant } from '../options.js';
 import { readJson, validate } from '../respond.js';
 import { route } from '../route.js';
 import { forbidden, notFound } from '../service-error.js';
-import type { StoredSubscription } from '../store.js';
+import type { StoredSubscription, SubscriptionChanges } from '../subscriptions.js';
 
 const DESCRIPTIONS: Record<string, string> = {
   'transaction.created': 'A charge was created',
@@ -24,22 +24,28 @@ const DESCRIPTIONS: Record<string, string> = {
 };
 
 /** The record as the API shows it: no secret, no owner. */
-function publicView(subscription: StoredSubscription) {
+function publicView(subscription: Readonly<StoredSubscription>) {
   const { secret: _secret, merchantId: _merchant, ...record } = subscription;
   return record;
 }
 
+/** The handlers of the seven webhook-management endpoints, each its own fault target. */
 export function webhookHandlers(ctx: MockContext) {
   const auth = (request: Request) => ctx.credentials.merchantForUserToken(request);
   const own = (merchant: MockMerchant, id: string) => {
-    const subscription = ctx.store.subscriptions.get(id.toLowerCase());
+    const subscription = ctx.subscriptions.get(id);
     if (subscription === undefined) throw notFound('Webhook');
     if (subscription.merchantId !== merchant.id) throw forbidden();
     return subscription;
   };
+  const change = (id: string, changes: SubscriptionChanges) => {
+    const updated = ctx.subscriptions.update(id, { ...changes, updatedAt: ctx.clock.now().toISOString() });
+    if (updated === undefined) throw notFound('Webhook');
+    return publicView(updated);
+  };
   const base = '/v1/user/webhooks';
   return [
-    route(ctx, 'webhooks', 'get', `${base}/events`, async (request) => {
+    route(ctx, 'list-webhook-events', 'get', `${base}/events`, async (request) => {
       await auth(request);
       return {
         status: 200,
@@ -47,10 +53,10 @@ export function webhookHandlers(ctx: MockContext) {
       };
     }),
 
-    route(ctx, 'webhooks', 'post', base, async (request) => {
+    route(ctx, 'create-webhook', 'post', base, async (request) => {
       const merchant = await auth(request);
       const params = validate(CreateWebhookParams, await readJson(request));
-      const now = ctx.options.now().toISOString();
+      const now = ctx.clock.now().toISOString();
       const subscription: StoredSubscription = {
         id: crypto.randomUUID(),
         url: params.url,
@@ -62,44 +68,35 @@ export function webhookHandlers(ctx: MockContext) {
         merchantId: merchant.id,
         secret: newWebhookSecret(),
       };
-      ctx.store.subscriptions.set(subscription.id, subscription);
+      ctx.subscriptions.add(subscription);
       return { status: 201, body: { ...publicView(subscription), secret: subscription.secret } };
     }),
 
-    route(ctx, 'webhooks', 'get', base, async (request) => {
+    route(ctx, 'list-webhooks', 'get', base, async (request) => {
       const merchant = await auth(request);
-      const mine = [...ctx.store.subscriptions.values()].filter((s) => s.merchantId === merchant.id);
-      return { status: 200, body: { data: mine.map(publicView) } };
+      return { status: 200, body: { data: ctx.subscriptions.of(merchant.id).map(publicView) } };
     }),
 
-    route(ctx, 'webhooks', 'get', `${base}/:id`, async (request, params) => ({
+    route(ctx, 'get-webhook', 'get', `${base}/:id`, async (request, params) => ({
       status: 200,
       body: publicView(own(await auth(request), params.id as string)),
     })),
 
-    route(ctx, 'webhooks', 'patch', `${base}/:id`, async (request, params) => {
-      const subscription = own(await auth(request), params.id as string);
+    route(ctx, 'update-webhook', 'patch', `${base}/:id`, async (request, params) => {
+      const { id } = own(await auth(request), params.id as string);
       const changes = validate(UpdateWebhookParams, await readJson(request));
-      if (changes.url !== undefined) subscription.url = changes.url;
-      if (changes.events !== undefined) subscription.events = [...changes.events];
-      if (changes.description !== undefined) subscription.description = changes.description;
-      if (changes.status !== undefined) subscription.status = changes.status;
-      subscription.updatedAt = ctx.options.now().toISOString();
-      return { status: 200, body: publicView(subscription) };
+      return { status: 200, body: change(id, changes) };
     }),
 
-    route(ctx, 'webhooks', 'delete', `${base}/:id`, async (request, params) => {
-      const subscription = own(await auth(request), params.id as string);
-      ctx.store.subscriptions.delete(subscription.id);
+    route(ctx, 'delete-webhook', 'delete', `${base}/:id`, async (request, params) => {
+      ctx.subscriptions.remove(own(await auth(request), params.id as string).id);
       return { status: 204 };
     }),
 
-    route(ctx, 'webhooks', 'post', `${base}/:id/revalidate`, async (request, params) => {
+    route(ctx, 'revalidate-webhook', 'post', `${base}/:id/revalidate`, async (request, params) => {
       const subscription = own(await auth(request), params.id as string);
       const ok = await ctx.dispatcher.ping(subscription);
-      subscription.status = ok ? 'ACTIVE' : 'FAILING';
-      subscription.updatedAt = ctx.options.now().toISOString();
-      return { status: 200, body: publicView(subscription) };
+      return { status: 200, body: change(subscription.id, { status: ok ? 'ACTIVE' : 'FAILING' }) };
     }),
   ];
 }

@@ -1,0 +1,93 @@
+/**
+ * Webhook subscriptions and the delivery log. Apart from the ledger's store because no money
+ * moves here: the webhook endpoints write subscriptions, the dispatcher writes the log.
+ */
+import type { WebhookSubscription } from '../schemas/webhook-subscription.js';
+
+/** A stored webhook subscription with its secret and owner. */
+export interface StoredSubscription extends WebhookSubscription {
+  merchantId: string;
+  secret: string;
+}
+
+/** The fields of a subscription that change after its creation; an undefined one stays as it is. */
+export type SubscriptionChanges = {
+  [Field in 'url' | 'events' | 'description' | 'status' | 'updatedAt']?:
+    | StoredSubscription[Field]
+    | undefined;
+};
+
+/** One attempt to deliver one event to one subscription. */
+export interface DeliveryAttempt {
+  deliveryId: string;
+  webhookId: string;
+  merchantId: string;
+  event: string;
+  url: string;
+  attempt: number;
+  /** When the attempt was made, by the mock's clock (ISO 8601). */
+  at: string;
+  /** The receiver's status code, when it answered. */
+  status?: number;
+  /** Why the attempt failed without an answer (timeout, refused). */
+  error?: string;
+  ok: boolean;
+  body: string;
+}
+
+/** Subscriptions by id, and every delivery attempt in order. */
+export class SubscriptionStore {
+  readonly #subscriptions = new Map<string, Readonly<StoredSubscription>>();
+  #deliveries: Readonly<DeliveryAttempt>[] = [];
+
+  /** Back to the start: no subscriptions, an empty log. */
+  reset(): void {
+    this.#subscriptions.clear();
+    this.#deliveries = [];
+  }
+
+  /** Stores a new subscription. */
+  add(subscription: StoredSubscription): void {
+    this.#subscriptions.set(subscription.id, { ...subscription });
+  }
+
+  /** A subscription by id (any case). */
+  get(id: string): Readonly<StoredSubscription> | undefined {
+    return this.#subscriptions.get(id.toLowerCase());
+  }
+
+  /** A merchant's subscriptions, oldest first. */
+  of(merchantId: string): Readonly<StoredSubscription>[] {
+    return [...this.#subscriptions.values()].filter((s) => s.merchantId === merchantId);
+  }
+
+  /** A merchant's ACTIVE subscriptions that listen to `event`. */
+  listening(merchantId: string, event: string): Readonly<StoredSubscription>[] {
+    return this.of(merchantId).filter((s) => s.status === 'ACTIVE' && s.events.includes(event));
+  }
+
+  /** Changes a subscription; answers it, or undefined when it was deleted meanwhile. */
+  update(id: string, changes: SubscriptionChanges): Readonly<StoredSubscription> | undefined {
+    const current = this.#subscriptions.get(id);
+    if (current === undefined) return undefined;
+    const defined = Object.entries(changes).filter(([, value]) => value !== undefined);
+    const next: Readonly<StoredSubscription> = { ...current, ...Object.fromEntries(defined) };
+    this.#subscriptions.set(id, next);
+    return next;
+  }
+
+  /** Deletes a subscription. */
+  remove(id: string): void {
+    this.#subscriptions.delete(id);
+  }
+
+  /** Adds an attempt to the delivery log. */
+  log(attempt: DeliveryAttempt): void {
+    this.#deliveries.push({ ...attempt });
+  }
+
+  /** Every delivery attempt so far, in order. */
+  get deliveries(): readonly Readonly<DeliveryAttempt>[] {
+    return [...this.#deliveries];
+  }
+}

@@ -97,7 +97,9 @@ async function main(): Promise<void> {
 
     step(1, 'GET /v1/integrations/balance');
     const balance = await client.balance.retrieve();
-    detail(`available ${brl(balance.available)} ${balance.currency}, pending ${brl(balance.pending)}`);
+    detail(
+      `available ${brl(balance.available ?? 0)} ${balance.currency}, pending ${brl(balance.pending ?? 0)}`,
+    );
 
     step(
       2,
@@ -179,7 +181,7 @@ async function main(): Promise<void> {
     console.log('\nSummary');
     detail(`charge ${charge.transactionId}: ${found.status}`);
     if (payout) detail(`payout ${payout.transactionId}: ${payout.status}, fee ${brl(payout.feeAmount)}`);
-    detail(`balance: ${brl(balance.available)} → ${brl(after.available)} ${after.currency}`);
+    detail(`balance: ${brl(balance.available ?? 0)} → ${brl(after.available ?? 0)} ${after.currency}`);
     if (receiver) detail(`webhooks verified: ${receiver.events.map((e) => e.event).join(', ')}`);
     console.log('\nDone.');
   } finally {

@@ -81,8 +81,18 @@ try {
   await show('slow service', () => impatient.balance.retrieve());
   faults.inject({ route: 'balance', kind: 'drop' });
   await show('dropped connection', () => impatient.balance.retrieve());
+  // A 2xx that is not JSON is a lost answer: retried when the call may be repeated (here it may
+  // not: no retries), then a connection error.
   faults.inject({ route: 'balance', kind: 'malformed' });
-  await show('broken answer', () => impatient.balance.retrieve());
+  await show('lost answer', () => impatient.balance.retrieve());
+  // An answer without what no caller can do without (here: the payout's identity).
+  await show('answer without identity', () =>
+    new PaymentsClient({
+      baseUrl: mock.url,
+      secretKey: mock.service.secretKey,
+      fetch: async () => new Response('{"data":{"status":"PENDING","amount":10}}', { status: 200 }),
+    }).cashouts.retrieve(1),
+  );
 } finally {
   await mock.close();
 }

@@ -32,7 +32,7 @@ try {
   const after = await client.balance.retrieve();
   console.log(`payout ${payoutId}`);
   console.log(
-    `balance went from ${before.available.toFixed(2)} to ${after.available.toFixed(2)}: debited once`,
+    `balance went from ${before.available?.toFixed(2)} to ${after.available?.toFixed(2)}: debited once`,
   );
 } finally {
   await close();

@@ -8,7 +8,8 @@ const { client, close } = await connect();
 try {
   // 1. Balance
   const balance = await client.balance.retrieve();
-  console.log(`balance: ${balance.available.toFixed(2)} ${balance.currency} available`);
+  // The interface document leaves the balance's shape open, so its fields are optional.
+  console.log(`balance: ${balance.available?.toFixed(2)} ${balance.currency} available`);
 
   // 2. Create a charge (CASHIN); show its pixCode to the payer
   const charge = await client.transactions.create({ amount: 49.9, description: 'Pedido 1001' });

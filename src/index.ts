@@ -8,6 +8,7 @@ export { APIPromise, type APIResult } from './core/api-promise.js';
 export type { ClientOptions, RequestOptions, UserTokenSource } from './core/config.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export { Page, type PageFetcher, PagePromise } from './core/pagination.js';
+export type { ResponseIssue, ResponseValidation } from './core/read-answer.js';
 export {
   APIError,
   AuthenticationError,
@@ -110,6 +111,7 @@ export {
   type NodeWebhookHandlerOptions,
   type NodeWebhookRequest,
   type NodeWebhookResponse,
+  type ParseWebhookEventOptions,
   parseWebhookEvent,
   RedisDedupeStore,
   type RedisDedupeStoreOptions,
@@ -125,6 +127,7 @@ export {
   type WebhookEventInput,
   type WebhookHandlerOptions,
   type WebhookHeaders,
+  type WebhookIssue,
   WebhookParseError,
   type WebhookPayload,
   type WebhookPingEvent,

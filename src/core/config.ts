@@ -1,6 +1,7 @@
 /** Client configuration: options, environment fallbacks, and the checks made at construction. */
 import { PaymentsError } from '../errors/base.js';
 import type { Logger, LogLevel } from './logger.js';
+import type { ResponseIssue, ResponseValidation } from './read-answer.js';
 
 /** A user token, or a function that returns a fresh one (called once per request). */
 export type UserTokenSource = string | (() => string | Promise<string>);
@@ -28,14 +29,27 @@ export interface ClientOptions {
   fetch?: typeof fetch | undefined;
   /** Where log lines go. @default console */
   logger?: Logger | undefined;
-  /** How much to log: one line per attempt at `info`. @default 'off' */
+  /**
+   * How much to log: `warn` gives retried attempts and answers that did not match their schema
+   * (once per endpoint and field); `info` adds one line per attempt. @default 'warn'
+   */
   logLevel?: LogLevel | undefined;
+  /**
+   * How answers are read. `lenient`: an answer whose identity and money are intact is returned
+   * as received and any other mismatch is reported; `strict`: any mismatch throws
+   * `ResponseValidationError`. Also a per-call option. @default 'lenient'
+   */
+  responseValidation?: ResponseValidation | undefined;
+  /** Told of every answer field that did not match its schema (in lenient mode). */
+  onResponseIssue?: ((issue: ResponseIssue) => void) | undefined;
   /** Allow construction where `window` and `document` exist. Exposes the secret key to users. @default false */
   dangerouslyAllowBrowser?: boolean | undefined;
 }
 
 /** Options every call may override, as its last argument. */
 export interface RequestOptions {
+  /** How this call's answer is read: `lenient` or `strict` (see {@link ClientOptions.responseValidation}). */
+  responseValidation?: ResponseValidation;
   /** Time limit of each attempt, in ms. */
   timeout?: number;
   /** Retries of this call. */
@@ -56,6 +70,8 @@ export interface ResolvedConfig {
   fetch: typeof fetch | undefined;
   logger: Logger;
   logLevel: LogLevel;
+  responseValidation: ResponseValidation;
+  onResponseIssue: ((issue: ResponseIssue) => void) | undefined;
 }
 
 const SECRET_KEY = /^sk_[A-Za-z0-9_]{16,}$/;
@@ -112,6 +128,11 @@ function checkCount(name: string, value: number, min: number): number {
   return value;
 }
 
+function checkMode(mode: ResponseValidation | undefined): ResponseValidation {
+  if (mode === undefined || mode === 'lenient' || mode === 'strict') return mode ?? 'lenient';
+  throw configError(`responseValidation must be 'lenient' or 'strict', got ${String(mode)}`);
+}
+
 function inBrowser(): boolean {
   const scope = globalThis as { window?: unknown; document?: unknown };
   return typeof scope.window !== 'undefined' && typeof scope.document !== 'undefined';
@@ -132,6 +153,8 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
     maxRetries: Math.floor(checkCount('maxRetries', options.maxRetries ?? 2, 0)),
     fetch: options.fetch,
     logger: options.logger ?? console,
-    logLevel: options.logLevel ?? 'off',
+    logLevel: options.logLevel ?? 'warn',
+    responseValidation: checkMode(options.responseValidation),
+    onResponseIssue: options.onResponseIssue,
   };
 }

@@ -6,14 +6,15 @@
  */
 import type * as z from 'zod/mini';
 import { PaymentsError, withIdempotencyKey } from '../errors/base.js';
-import { ResponseValidationError, ValidationError } from '../errors/validation.js';
+import { ValidationError } from '../errors/validation.js';
+import type { DecodeRules } from '../schemas/decode.js';
 import { DEFAULT_PER_PAGE } from '../schemas/list.js';
 import { safeParseWith } from '../schemas/parse.js';
-import { isPlainlyValid } from '../schemas/plain-validator.js';
 import { APIPromise, type APIResult } from './api-promise.js';
 import type { RequestOptions, ResolvedConfig } from './config.js';
 import { log } from './logger.js';
 import { type PageFetcher, type PagePromise, paginate } from './pagination.js';
+import { readAnswer } from './read-answer.js';
 import type { Outgoing, Transport } from './transport.js';
 
 type Schema = z.ZodMiniType;
@@ -22,8 +23,8 @@ type Output<S> = S extends Schema ? z.output<S> : undefined;
 /** An endpoint as a resource method names it. `P` is the validated params' type. */
 export interface Endpoint<P, A extends Schema | undefined> {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** The path, or a function of the validated params when it holds an id. */
-  path: string | ((params: P) => string);
+  /** The path; `{name}` is replaced by the validated param `name` (URL-encoded). */
+  path: string;
   /** `user`: the user token (webhook management); the secret key otherwise. */
   auth?: 'user';
   /** The schema of the call's params, checked before anything is sent. */
@@ -36,15 +37,15 @@ export interface Endpoint<P, A extends Schema | undefined> {
   query?: (params: P) => Record<string, string>;
   /** The schema of a 2xx body; `undefined` for an answer without one (204). */
   answer: A;
-  /** Reshapes the JSON of a 2xx answer before validation (e.g. a bare array into `{ data }`). */
-  prepare?: (json: unknown) => unknown;
+  /** How the answer is decoded (envelope, identity, money); needed with an `answer`. */
+  decode?: DecodeRules;
 }
 
 /** A call ready to go: validated, keyed and serialised, so that nothing the caller does later changes it. */
 interface Prepared<A extends Schema | undefined>
-  extends Omit<Endpoint<unknown, A>, 'path' | 'body' | 'query' | 'idempotencyKey'> {
-  path: string;
-  query: string;
+  extends Omit<Endpoint<unknown, A>, 'body' | 'query' | 'idempotencyKey'> {
+  /** The path with its params filled in (`path` keeps the template, for reports). */
+  url: string;
   body: string | undefined;
   idempotencyKey: string | undefined;
 }
@@ -100,14 +101,18 @@ export class HttpCore {
     const valid = this.#validate(endpoint.params, input, idempotencyKey);
     const query = endpoint.query === undefined ? '' : new URLSearchParams(endpoint.query(valid)).toString();
     const body = endpoint.body === undefined ? undefined : JSON.stringify(endpoint.body(valid));
-    const path = typeof endpoint.path === 'string' ? endpoint.path : endpoint.path(valid);
-    // The endpoint's own path, query and body give way to the call's.
-    return { ...(endpoint as Endpoint<unknown, A>), path, query, body, idempotencyKey };
+    const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+      encodeURIComponent(String((valid as Record<string, unknown>)[name])),
+    );
+    const url = `${this.#config.baseUrl}${path}${query === '' ? '' : `?${query}`}`;
+    // The endpoint's own query and body give way to the call's.
+    const { query: _query, ...rest } = endpoint as Endpoint<unknown, A>;
+    return { ...rest, url, body, idempotencyKey };
   }
 
   #validate<P>(schema: z.ZodMiniType<P> | undefined, params: unknown, idempotencyKey: string | undefined): P {
-    // Plainly valid params of a schema without transforms are their own parsed value.
-    if (schema === undefined || isPlainlyValid(schema, params)) return params as P;
+    // zod, not the fast path: params are the caller's objects, not freshly parsed JSON.
+    if (schema === undefined) return params as P;
     const outcome = safeParseWith(schema, params);
     if (outcome.success) return outcome.data;
     throw withIdempotencyKey(new ValidationError(outcome.message, outcome.issues), idempotencyKey);
@@ -118,10 +123,11 @@ export class HttpCore {
     options: RequestOptions,
   ): Promise<APIResult<Output<A>>> {
     try {
-      const where = `${call.method} ${call.path}`;
+      const where = `${call.method} ${call.url.slice(this.#config.baseUrl.length).split('?')[0]}`;
       const outgoing: Outgoing = {
         method: call.method,
-        url: `${this.#config.baseUrl}${call.path}${call.query === '' ? '' : `?${call.query}`}`,
+        url: call.url,
+        expectsJson: call.answer !== undefined,
         headers: this.#headers(call, options),
         body: call.body,
         timeout: options.timeout ?? this.#config.timeout,
@@ -133,8 +139,8 @@ export class HttpCore {
       };
       // Webhook management authenticates with the user token, fetched once per call.
       if (call.auth === 'user') outgoing.headers.authorization = `Bearer ${await this.#userToken()}`;
-      const { response, text } = await (this.#transport ?? (await this.#loadTransport()))(outgoing);
-      return this.#read(call, response, text);
+      const { response, text, json } = await (this.#transport ?? (await this.#loadTransport()))(outgoing);
+      return this.#read(call, response, text, json, options);
     } catch (error) {
       throw withIdempotencyKey(error, call.idempotencyKey);
     }
@@ -173,37 +179,46 @@ export class HttpCore {
     return token;
   }
 
-  /** The answer of a 2xx: its JSON checked against the endpoint's schema. */
+  /** The answer of a 2xx, decoded and checked (see ./read-answer.ts). */
   #read<A extends Schema | undefined>(
     call: Prepared<A>,
     response: Response,
     text: string,
+    json: unknown,
+    options: RequestOptions,
   ): APIResult<Output<A>> {
-    const { answer, prepare } = call;
     const requestId = response.headers.get('x-request-id') ?? undefined;
-    const result = (data: unknown): APIResult<Output<A>> => ({
+    const config = this.#config;
+    const data =
+      call.answer === undefined
+        ? undefined
+        : readAnswer({
+            method: call.method,
+            path: call.path,
+            schema: call.answer,
+            rules: call.decode ?? { envelope: 'one' },
+            mode: options.responseValidation ?? config.responseValidation,
+            text,
+            json,
+            status: response.status,
+            requestId,
+            report: (issue, firstTime) => {
+              config.onResponseIssue?.(issue);
+              if (firstTime)
+                this.#log(
+                  'warn',
+                  `${issue.method} ${issue.path}: the answer's ${issue.field} does not match the documented shape (${issue.rule}); returned as received`,
+                );
+            },
+          });
+    return {
       data: data as Output<A>,
       response,
       status: response.status,
       headers: response.headers,
       requestId,
       idempotencyKey: call.idempotencyKey,
-    });
-    if (answer === undefined) return result(undefined);
-    const invalid = (message: string, issues: ResponseValidationError['issues'] = []) =>
-      new ResponseValidationError(message, { issues, body: text, status: response.status, requestId });
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-      if (prepare !== undefined) json = prepare(json);
-    } catch {
-      throw invalid('the body is not JSON');
-    }
-    // A fresh JSON value that is plainly valid is its own parsed value; anything else goes to zod.
-    if (isPlainlyValid(answer, json)) return result(json);
-    const outcome = safeParseWith(answer, json);
-    if (!outcome.success) throw invalid(outcome.message, outcome.issues);
-    return result(outcome.data);
+    };
   }
 
   #log(level: 'info' | 'warn' | 'error', message: string): void {

@@ -9,6 +9,7 @@ import { APIError } from '../errors/api-error.js';
 import { PaymentsError } from '../errors/base.js';
 import { APIConnectionError, APITimeoutError, APIUserAbortError } from '../errors/connection.js';
 import { readErrorBody } from './error-body.js';
+import { NOT_JSON } from './read-answer.js';
 
 /** First backoff wait, in ms; it doubles on each retry up to `MAX_DELAY_MS`. */
 const INITIAL_DELAY_MS = 500;
@@ -35,6 +36,8 @@ export interface Outgoing {
   signal: AbortSignal | undefined;
   /** A POST may be repeated only because it carries an idempotency key. */
   mayRetry: boolean;
+  /** The answer should be JSON: a 2xx without it is a lost answer. */
+  expectsJson: boolean;
   /** Told of each attempt: its outcome (`200`, `503 INTERNAL_ERROR`, `failed: …`), retry number and duration. */
   log(level: 'info' | 'warn' | 'error', outcome: string, retry: number, ms: number): void;
 }
@@ -44,10 +47,16 @@ interface RetryContext {
   onRetry(error: unknown): void;
 }
 
-/** A 2xx answer with its body read. */
+/** A 2xx answer with its body read and, when JSON was expected, parsed (or {@link NOT_JSON}). */
 export interface Answer {
   response: Response;
   text: string;
+  json: unknown;
+}
+
+/** A 2xx whose body is empty, cut off or not JSON: the answer was lost on the way. */
+class LostAnswerError extends Error {
+  override name = 'LostAnswerError';
 }
 
 /** Sends one call, with its retries; resolves to the 2xx answer, rejects with a `PaymentsError`. */
@@ -82,6 +91,7 @@ async function send(
   out: Outgoing,
 ): Promise<Answer> {
   let text = '';
+  let json: unknown = NOT_JSON;
   let attempts = 0;
   let started = 0;
   let ended = 0;
@@ -94,7 +104,19 @@ async function send(
     started = Date.now();
     try {
       const response = await (fetchOverride ?? globalThis.fetch)(input, init);
-      if (response.ok) text = await response.text();
+      if (!response.ok) return response;
+      // Node 24 throws `terminated` on a cut-off chunked body; Node 20 hands the part over.
+      text = await response.text();
+      if (!out.expectsJson) return response;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = NOT_JSON;
+        // Retried like a dropped connection when the call may be repeated; otherwise the core
+        // reports the body as it came.
+        if (out.mayRetry)
+          throw new LostAnswerError(`the ${response.status} answer was empty, cut off or not JSON`);
+      }
       return response;
     } finally {
       ended = Date.now();
@@ -115,10 +137,11 @@ async function send(
       },
     });
     out.log('info', String(response.status), attempts - 1, ended - started);
-    return { response, text };
+    return { response, text, json };
   } catch (error) {
     const failure = toPaymentsError(error, out);
-    out.log('error', describe(failure), Math.max(0, attempts - 1), ended - started);
+    // The error is thrown to the caller: the line is context, not an alarm.
+    out.log('info', describe(failure), Math.max(0, attempts - 1), ended - started);
     throw failure;
   }
 }

@@ -1,30 +1,68 @@
 #!/usr/bin/env node
 /// <reference types="node" />
 /**
- * pix-payments-mock [--port N] [--host H]: the reference mock as a real HTTP server, for curl,
- * Postman and clients in other languages.
+ * pix-payments-mock [--port N] [--host H] [--answers reference|varied] [--seed N]: the reference
+ * mock as a real HTTP server, for curl, Postman and clients in other languages.
  */
 import { parseArgs } from 'node:util';
 import { startMockServer } from './server.js';
+import { MOCK_ANSWERS, type MockAnswers } from './varied-answers.js';
 
-const USAGE = 'Usage: pix-payments-mock [--port N] [--host H]   (defaults: a free port on 127.0.0.1)';
+const SYNOPSIS = 'Usage: pix-payments-mock [--port N] [--host H] [--answers reference|varied] [--seed N]';
+const USAGE = `${SYNOPSIS}
+
+  --port N       the port; 0 picks a free one (default 0)
+  --host H       the interface (default 127.0.0.1)
+  --answers M    reference: answers in the reference shapes (default);
+                 varied: in other shapes a real service may send, chosen by the seed
+  --seed N       seed of the varied answers, an integer >= 0 (default 1)
+  --help         this text`;
+
+/** A bad flag value: said in one line, exit code 2, as command-line tools do. */
+function usageError(message: string): never {
+  console.error(`pix-payments-mock: ${message} (see --help)`);
+  process.exit(2);
+}
+
+function answersFlag(value: string): MockAnswers {
+  const mode = MOCK_ANSWERS.find((candidate) => candidate === value);
+  return mode ?? usageError(`--answers must be reference or varied, got "${value}"`);
+}
+
+function seedFlag(value: string): number {
+  const seed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  return Number.isSafeInteger(seed) ? seed : usageError(`--seed must be an integer >= 0, got "${value}"`);
+}
+
+/** The command line; an unknown flag or a missing value is a usage error too. */
+function flags() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string', default: '0' },
+        host: { type: 'string', default: '127.0.0.1' },
+        answers: { type: 'string', default: 'reference' },
+        seed: { type: 'string', default: '1' },
+        help: { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    return usageError((error as Error).message.split('\n')[0] as string);
+  }
+}
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string', default: '0' },
-      host: { type: 'string', default: '127.0.0.1' },
-      help: { type: 'boolean' },
-    },
-  });
+  const { values } = flags();
   if (values.help === true) {
     console.log(USAGE);
     return;
   }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new Error(`--port must be 0..65535\n${USAGE}`);
-  const server = await startMockServer({ port, host: values.host });
+    throw new Error(`--port must be 0..65535\n${SYNOPSIS}`);
+  const answers = answersFlag(values.answers);
+  const seed = seedFlag(values.seed);
+  const server = await startMockServer({ port, host: values.host, answers, seed });
   const token = await server.service.issueUserToken();
   const charge = '<transactionId>';
   console.log(`pix-payments mock listening on ${server.url}
@@ -32,6 +70,7 @@ async function main(): Promise<void> {
   Base URL     ${server.url}
   Secret key   ${server.service.secretKey}
   User token   ${token}
+  Answers      ${answers === 'varied' ? `varied (seed ${seed}): shapes a real service may send` : 'reference'}
 
   Try it:
     curl -s ${server.url}/v1/integrations/balance -H "Authorization: Bearer ${server.service.secretKey}"

@@ -1,4 +1,7 @@
-/** What the handlers share: options, time, state (to read), rules, credentials, faults and webhook delivery. */
+/**
+ * What the handlers share: options, time, state (to read), rules, credentials, faults, webhook
+ * delivery and how answers are written.
+ */
 import type { Credentials } from './auth.js';
 import type { MockClock } from './clock.js';
 import type { WebhookDispatcher } from './delivery.js';
@@ -9,6 +12,7 @@ import type { StoredTransaction } from './records.js';
 import { forbidden, notFound } from './service-error.js';
 import type { StoreReader } from './store.js';
 import type { SubscriptionStore } from './subscriptions.js';
+import type { AnswerWriter } from './varied-answers.js';
 
 /** The parts of one mock service. Records and money are read here and changed through `ledger`. */
 export interface MockContext {
@@ -20,6 +24,8 @@ export interface MockContext {
   credentials: Credentials;
   faults: FaultInjector;
   dispatcher: WebhookDispatcher;
+  /** Writes each answer in the mode of the `answers` option. */
+  answers: AnswerWriter;
 }
 
 /** A record the merchant may see: 404 when there is none, 403 when it is another merchant's. */

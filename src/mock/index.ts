@@ -15,3 +15,4 @@ export { createMockService, type MockService, type MockState } from './service.j
 export type { MockSimulate } from './simulate.js';
 export type { MockBalance } from './store.js';
 export type { DeliveryAttempt } from './subscriptions.js';
+export type { MockAnswers } from './varied-answers.js';

@@ -1,6 +1,7 @@
 /** Options of the reference mock, and their defaults. */
 import type { MockTime } from './clock.js';
 import { newPublicKey, newSecretKey } from './ids.js';
+import { MOCK_ANSWERS, type MockAnswers } from './varied-answers.js';
 
 /** A merchant account of the mock. */
 export interface MockMerchantOptions {
@@ -49,6 +50,23 @@ export interface MockServiceOptions {
   deliverWebhooks?: boolean;
   /** A PENDING charge expires (CANCELLED) this long after its creation, in seconds. @default 3600 */
   chargeExpirySeconds?: number;
+  /**
+   * How successful answers are written. `'reference'`: always in the reference shapes.
+   * `'varied'`: each answer in a shape the interface document allows or a real service sends,
+   * chosen by `seed`: `{ data: … }` or bare resources; lists as `{ data, meta }`, Laravel's
+   * paginator or a bare array; money and the legacy `id` as numeric strings; date-times in other
+   * ISO 8601 forms of the same instant; null where null is what a field means; fields the
+   * document leaves "not shown" absent; unknown fields added. Identity, money values, status
+   * codes, error answers, webhook deliveries and `/__mock/*` never change.
+   * @default 'reference'
+   * @example createMockService({ answers: 'varied', seed: 7 })
+   */
+  answers?: MockAnswers;
+  /**
+   * The seed of varied answers: the same seed and the same requests give the same answers.
+   * A safe integer. @default 1
+   */
+  seed?: number;
 }
 
 /** A merchant with every option resolved. */
@@ -66,6 +84,8 @@ export interface ResolvedOptions {
   webhookTimeoutMs: number;
   deliverWebhooks: boolean;
   chargeExpirySeconds: number;
+  answers: MockAnswers;
+  seed: number;
 }
 
 function resolveMerchant(options: MockMerchantOptions, index: number): MockMerchant {
@@ -81,7 +101,21 @@ function resolveMerchant(options: MockMerchantOptions, index: number): MockMerch
   };
 }
 
-/** Applies the defaults. */
+/** The answers mode and seed, checked: a typo must not silently give the reference shapes. */
+function answersOptions(options: MockServiceOptions): Pick<ResolvedOptions, 'answers' | 'seed'> {
+  const answers = options.answers ?? 'reference';
+  if (!MOCK_ANSWERS.includes(answers)) {
+    throw new TypeError(`answers must be 'reference' or 'varied', got ${JSON.stringify(answers)}`);
+  }
+  const seed = options.seed ?? 1;
+  if (!Number.isSafeInteger(seed)) throw new TypeError(`seed must be a safe integer, got ${String(seed)}`);
+  return { answers, seed };
+}
+
+/**
+ * Applies the defaults.
+ * @throws TypeError for an unknown `answers` mode or a `seed` that is not a safe integer.
+ */
 export function resolveOptions(options: MockServiceOptions = {}): ResolvedOptions {
   const merchants = (options.merchants?.length ? options.merchants : [{}]).map(resolveMerchant);
   return {
@@ -95,5 +129,6 @@ export function resolveOptions(options: MockServiceOptions = {}): ResolvedOption
     webhookTimeoutMs: options.webhookTimeoutMs ?? 10_000,
     deliverWebhooks: options.deliverWebhooks ?? true,
     chargeExpirySeconds: options.chargeExpirySeconds ?? 3600,
+    ...answersOptions(options),
   };
 }

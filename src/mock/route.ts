@@ -59,7 +59,11 @@ export function route(
     } catch (error) {
       answer = errorAnswer(error);
     }
-    const response = toResponse(answer, requestId);
+    // Only the service's own answers vary; scenario control answers as the reference does.
+    const response = toResponse(
+      name === 'control' ? answer : ctx.answers.write(name, answer, request),
+      requestId,
+    );
     answer.afterAnswer?.();
     if (fault !== undefined && fault.after === true) {
       // The request was handled (a record may exist); only the answer is lost or late.

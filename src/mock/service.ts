@@ -17,6 +17,7 @@ import { toWireTransaction } from './records.js';
 import { createSimulate, type MockSimulate } from './simulate.js';
 import { type MockBalance, MockStore } from './store.js';
 import { type DeliveryAttempt, SubscriptionStore } from './subscriptions.js';
+import { createAnswerWriter } from './varied-answers.js';
 
 /** Read-only views of the mock's state, for assertions. */
 export interface MockState {
@@ -69,7 +70,8 @@ export interface MockService {
   settle(): Promise<void>;
   /**
    * Back to a fresh service (same keys): no records, no subscriptions, initial balances, no
-   * faults. The clock stays where it is (set it with `mock.clock.set`).
+   * faults, varied answers from the start of their seed's sequence. The clock stays where it is
+   * (set it with `mock.clock.set`).
    */
   reset(): void;
 }
@@ -92,6 +94,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const dispatcher = new WebhookDispatcher(subscriptions, resolved, clock);
   const ledger = new Ledger(store, resolved, clock, (record, event) => dispatcher.dispatch(record, event));
   const faults = new FaultInjector();
+  const answers = createAnswerWriter(resolved.answers, resolved.seed);
   const ctx: MockContext = {
     options: resolved,
     clock,
@@ -101,6 +104,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     credentials: new Credentials(resolved, clock),
     faults,
     dispatcher,
+    answers,
   };
   const simulate = createSimulate(ctx);
   const defaultMerchant = resolved.merchants[0] as MockMerchant;
@@ -110,6 +114,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     faults.clear();
     store.reset();
     subscriptions.reset();
+    answers.reset();
   };
   return {
     handlers: [

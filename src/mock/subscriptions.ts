@@ -5,7 +5,10 @@
 import type { WebhookSubscription } from '../schemas/webhook-subscription.js';
 
 /** A stored webhook subscription with its secret and owner. */
-export interface StoredSubscription extends WebhookSubscription {
+/** Every field of a subscription record, present (the mock always writes them all). */
+type FullSubscription = { [K in keyof WebhookSubscription]-?: Exclude<WebhookSubscription[K], undefined> };
+
+export interface StoredSubscription extends FullSubscription {
   merchantId: string;
   secret: string;
 }

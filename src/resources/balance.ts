@@ -2,6 +2,7 @@ import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/config.js';
 import type { HttpCore } from '../core/http.js';
 import { Balance } from '../schemas/balance.js';
+import { BALANCE } from './answers.js';
 
 /** The account balance. */
 export class BalanceResource {
@@ -18,7 +19,7 @@ export class BalanceResource {
    */
   retrieve(options?: RequestOptions): APIPromise<Balance> {
     return this.#core.call(
-      { method: 'GET', path: '/v1/integrations/balance', answer: Balance },
+      { method: 'GET', path: '/v1/integrations/balance', answer: Balance, decode: BALANCE },
       undefined,
       options,
     );

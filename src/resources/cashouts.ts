@@ -8,7 +8,8 @@ import { Guid } from '../schemas/formats.js';
 import { ListCashoutsParams } from '../schemas/list.js';
 import { Transaction } from '../schemas/transaction.js';
 import { toListQuery } from '../schemas/wire.js';
-import { asListEnvelope, ListAnswer } from './list-answer.js';
+import { RECORD, RECORDS } from './answers.js';
+import { ListAnswer } from './list-answer.js';
 
 const LEGACY_ID = /^[1-9]\d*$/;
 const PayoutIdParam = z.custom<string | number>(
@@ -46,6 +47,7 @@ export class CashoutsResource {
         idempotencyKey: 'idempotencyKey',
         body: (valid) => valid,
         answer: CreateCashoutResponse,
+        decode: RECORD,
       },
       params,
       options,
@@ -57,10 +59,11 @@ export class CashoutsResource {
     return this.#core.call(
       {
         method: 'GET',
-        path: (valid) => `/v1/integrations/cashout/${encodeURIComponent(valid.id)}`,
+        path: '/v1/integrations/cashout/{id}',
 
         params: PayoutId,
         answer: Transaction,
+        decode: RECORD,
       },
       { id },
       options,
@@ -77,7 +80,7 @@ export class CashoutsResource {
         params: ListCashoutsParams,
         query: toListQuery,
         answer: ListAnswer,
-        prepare: asListEnvelope,
+        decode: RECORDS,
       },
       params,
       options,
@@ -94,6 +97,7 @@ export class CashoutsResource {
         params: ApproveCashoutParams,
         body: (valid) => valid,
         answer: Transaction,
+        decode: RECORD,
       },
       params,
       options,

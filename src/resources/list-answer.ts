@@ -1,15 +1,10 @@
 /**
- * The list answer the client reads, tolerant of the envelope: `{ data, meta }` as the reference
- * service sends it, `{ data }` without meta, or a bare array (see `asListEnvelope`).
+ * The list answer the client reads, once its envelope is unwrapped (`{ data, meta }`, a flat
+ * paginator or a bare array all become `{ data, meta? }`: see `schemas/decode.ts`).
  */
 import * as z from 'zod/mini';
 import { PageMeta } from '../schemas/list.js';
 import { Transaction } from '../schemas/transaction.js';
 
 /** A page of records, `meta` optional. */
-export const ListAnswer = z.looseObject({ data: z.array(Transaction), meta: z.optional(PageMeta) });
-
-/** A bare array answer read as `{ data }`, so that one schema covers every envelope. */
-export function asListEnvelope(json: unknown): unknown {
-  return Array.isArray(json) ? { data: json } : json;
-}
+export const ListAnswer = z.object({ data: z.array(Transaction), meta: z.optional(PageMeta) });

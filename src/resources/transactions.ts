@@ -8,7 +8,8 @@ import { Guid } from '../schemas/formats.js';
 import { ListTransactionsParams } from '../schemas/list.js';
 import { Transaction } from '../schemas/transaction.js';
 import { toCreateTransactionBody, toListQuery } from '../schemas/wire.js';
-import { asListEnvelope, ListAnswer } from './list-answer.js';
+import { NEW_CHARGE, RECORD, RECORDS } from './answers.js';
+import { ListAnswer } from './list-answer.js';
 
 const TransactionId = z.strictObject({ transactionId: Guid });
 
@@ -37,6 +38,7 @@ export class TransactionsResource {
         idempotencyKey: 'referenceId',
         body: toCreateTransactionBody,
         answer: CreateTransactionResponse,
+        decode: NEW_CHARGE,
       },
       params,
       options,
@@ -53,6 +55,7 @@ export class TransactionsResource {
         params: TransactionId,
         query: (valid) => valid,
         answer: Transaction,
+        decode: RECORD,
       },
       { transactionId },
       options,
@@ -73,7 +76,7 @@ export class TransactionsResource {
         params: ListTransactionsParams,
         query: toListQuery,
         answer: ListAnswer,
-        prepare: asListEnvelope,
+        decode: RECORDS,
       },
       params,
       options,

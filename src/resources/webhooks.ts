@@ -13,12 +13,12 @@ import {
   WebhookSubscription,
   WebhookSubscriptionList,
 } from '../schemas/webhook-subscription.js';
+import { EVENT_TYPES, NEW_SUBSCRIPTION, SUBSCRIPTION, SUBSCRIPTIONS } from './answers.js';
 
 const BASE = '/v1/user/webhooks';
 const WebhookId = z.strictObject({ id: Guid });
 /** The id and the changes of `update`, checked together so that every field at fault is named. */
 const WebhookChanges = z.strictObject({ id: Guid, ...updateWebhookShape }).check(changesSomething);
-const pathOf = ({ id }: { id: string }) => `${BASE}/${encodeURIComponent(id)}`;
 
 /** Webhook subscriptions. These calls use the user token (`userToken`), not the secret key. */
 export class WebhooksResource {
@@ -32,7 +32,13 @@ export class WebhooksResource {
   /** The event names a subscription can listen to. */
   listEvents(options?: RequestOptions): APIPromise<WebhookEventTypeList> {
     return this.#core.call(
-      { method: 'GET', path: `${BASE}/events`, auth: 'user', answer: WebhookEventTypeList },
+      {
+        method: 'GET',
+        path: `${BASE}/events`,
+        auth: 'user',
+        answer: WebhookEventTypeList,
+        decode: EVENT_TYPES,
+      },
       undefined,
       options,
     );
@@ -52,6 +58,7 @@ export class WebhooksResource {
         params: CreateWebhookParams,
         body: (valid) => valid,
         answer: CreatedWebhookSubscription,
+        decode: NEW_SUBSCRIPTION,
       },
       params,
       options,
@@ -61,7 +68,7 @@ export class WebhooksResource {
   /** Every subscription of the merchant. */
   list(options?: RequestOptions): APIPromise<WebhookSubscriptionList> {
     return this.#core.call(
-      { method: 'GET', path: BASE, auth: 'user', answer: WebhookSubscriptionList },
+      { method: 'GET', path: BASE, auth: 'user', answer: WebhookSubscriptionList, decode: SUBSCRIPTIONS },
       undefined,
       options,
     );
@@ -70,7 +77,14 @@ export class WebhooksResource {
   /** One subscription. */
   retrieve(id: string, options?: RequestOptions): APIPromise<WebhookSubscription> {
     return this.#core.call(
-      { method: 'GET', path: pathOf, auth: 'user', params: WebhookId, answer: WebhookSubscription },
+      {
+        method: 'GET',
+        path: `${BASE}/{id}`,
+        auth: 'user',
+        params: WebhookId,
+        answer: WebhookSubscription,
+        decode: SUBSCRIPTION,
+      },
       { id },
       options,
     );
@@ -81,11 +95,12 @@ export class WebhooksResource {
     return this.#core.call(
       {
         method: 'PATCH',
-        path: pathOf,
+        path: `${BASE}/{id}`,
         auth: 'user',
         params: WebhookChanges,
         body: ({ id: _, ...changes }) => changes,
         answer: WebhookSubscription,
+        decode: SUBSCRIPTION,
       },
       // The path's id wins over any `id` key smuggled into the changes.
       { ...params, id },
@@ -96,7 +111,7 @@ export class WebhooksResource {
   /** Deletes a subscription. */
   delete(id: string, options?: RequestOptions): APIPromise<undefined> {
     return this.#core.call(
-      { method: 'DELETE', path: pathOf, auth: 'user', params: WebhookId, answer: undefined },
+      { method: 'DELETE', path: `${BASE}/{id}`, auth: 'user', params: WebhookId, answer: undefined },
       { id },
       options,
     );
@@ -107,10 +122,11 @@ export class WebhooksResource {
     return this.#core.call(
       {
         method: 'POST',
-        path: (valid) => `${pathOf(valid)}/revalidate`,
+        path: `${BASE}/{id}/revalidate`,
         auth: 'user',
         params: WebhookId,
         answer: WebhookSubscription,
+        decode: SUBSCRIPTION,
       },
       { id },
       options,

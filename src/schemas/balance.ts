@@ -2,15 +2,25 @@
 import * as z from 'zod/mini';
 import { IsoDateTime } from './formats.js';
 
-/** `{ available, pending, currency, updatedAt }`; amounts in currency units. */
-export const Balance = z.looseObject({
-  /** What can be paid out now. */
-  available: z.number(),
-  /** The sum of payouts still PENDING or PROCESSING. */
-  pending: z.number(),
-  /** ISO 4217 code, "BRL". */
-  currency: z.string(),
-  updatedAt: IsoDateTime,
-});
+/**
+ * `{ available, pending, currency, updatedAt }`, amounts in currency units. The interface
+ * document leaves the balance "not shown", so every field is optional in the type.
+ */
+export const Balance = z
+  .object({
+    /** What can be paid out now. */
+    available: z.optional(z.number()),
+    /** The sum of payouts still PENDING or PROCESSING. */
+    pending: z.optional(z.number()),
+    /** ISO 4217 code, "BRL". */
+    currency: z.optional(z.string()),
+    /** When the balance was read (ISO 8601). */
+    updatedAt: z.optional(IsoDateTime),
+  })
+  .check(
+    z.refine((balance) => balance.available !== undefined || balance.pending !== undefined, {
+      error: 'an unknown balance shape: neither available nor pending',
+    }),
+  );
 /** The account balance. */
 export type Balance = z.infer<typeof Balance>;

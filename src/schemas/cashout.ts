@@ -51,7 +51,7 @@ export type CreateCashoutParams = z.input<typeof CreateCashoutParams>;
 export type CreateCashoutBody = z.output<typeof CreateCashoutParams>;
 
 /** The create-cashout answer: a transaction record with the extra `_info` string. */
-export const CreateCashoutResponse = z.looseObject({ ...transactionShape, _info: z.string() });
+export const CreateCashoutResponse = z.object({ ...transactionShape, _info: z.string() });
 /** A newly created (or idempotently replayed) payout. */
 export type CreateCashoutResponse = z.infer<typeof CreateCashoutResponse>;
 

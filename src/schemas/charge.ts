@@ -48,7 +48,7 @@ export type CreateTransactionBody = z.output<typeof CreateTransactionBody>;
  * The create-transaction answer: the interface document promises at least `transactionId`,
  * `status` and `pixCode`; the other record fields are read when present.
  */
-export const CreateTransactionResponse = z.looseObject({
+export const CreateTransactionResponse = z.object({
   ...optionalShape(transactionShape),
   transactionId: Guid,
   status: OpenTransactionStatus,

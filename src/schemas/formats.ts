@@ -11,9 +11,9 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
   return z.string() as unknown as z.ZodMiniType<T[number] | (string & {})>;
 }
 
-/** A response field that may be `null`; a missing one reads as `null` too. */
+/** A response field the interface document marks nullable: present, and `null` or a value. */
 export function nullableField<T extends z.ZodMiniType>(schema: T) {
-  return z._default(z.nullable(schema), null);
+  return z.nullable(schema);
 }
 
 /** A UUID-shaped identifier in a response (any version or variant). */
@@ -36,15 +36,19 @@ export const Uuid = z.string().check(
   ),
 );
 
-/** An ISO 8601 date-time with a time-zone designator, as the service sends them. */
-export const IsoDateTime = z.string().check(
-  z.regex(
-    /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/,
-    {
-      error: 'Invalid ISO datetime',
-    },
-  ),
-);
+/**
+ * An ISO 8601 date-time in any of its forms, kept as sent: extended (`2026-11-21T10:00:00Z`) or
+ * basic (`20261121T100000Z`), seconds and fractions (`.` or `,`) optional, with `Z`, an offset
+ * (`-03:00`, `-0300`, `-03`) or none (local time, as some services send it).
+ */
+export const IsoDateTime = z
+  .string()
+  .check(
+    z.regex(
+      /^(?:\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-4])(?::[0-5]\d(?::[0-5]\d(?:[.,]\d+)?)?)?|\d{4}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-4])(?:[0-5]\d(?:[0-5]\d(?:[.,]\d+)?)?)?)(?:Z|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?$/,
+      { error: 'Invalid ISO 8601 date-time' },
+    ),
+  );
 
 /** A calendar date, `YYYY-MM-DD`. */
 export const IsoDate = z

@@ -10,7 +10,7 @@ export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 15;
 
 /** Pagination metadata; `from`/`to` are null on an empty page. */
-export const PageMeta = z.looseObject({
+export const PageMeta = z.object({
   /** This page's number (from 1). */
   current_page: z.int(),
   /** Records per page. */
@@ -29,7 +29,7 @@ export type PageMeta = z.infer<typeof PageMeta>;
 
 /** The list envelope `{ data, meta }` around any item schema. */
 export function listEnvelope<T extends z.ZodMiniType>(item: T) {
-  return z.looseObject({ data: z.array(item), meta: PageMeta });
+  return z.object({ data: z.array(item), meta: PageMeta });
 }
 
 /** A page of transactions (list-transactions without transactionId, and the cashout list). */

@@ -11,8 +11,8 @@ export const TRACKING_PARAMETER_KEYS = [
 ] as const;
 
 const utm = z.optional(z.nullable(z.string()));
-/** Attribution data as records and webhooks return it (extra keys kept). */
-export const TrackingParameters = z.looseObject({
+/** Attribution data as records and webhooks return it (extra keys kept at run time). */
+export const TrackingParameters = z.object({
   /** UTM source. */
   utm_source: utm,
   /** UTM medium. */

@@ -83,10 +83,11 @@ export const transactionShape = {
 };
 
 /**
- * A transaction record. All 25 fields of the interface document with their nullability, plus
- * the legacy integer `id`. Unknown fields are kept and enums are open, so a service that grows
- * does not break merchants; a missing required field or a wrongly typed one is an error.
+ * A transaction record: the 25 fields of the interface document with their nullability, plus
+ * the legacy integer `id`. Its type has no index signature, so a misspelled field does not
+ * compile; extra fields the service sends stay on the object at run time, and enums are open.
+ * The client decodes answers leniently (see "Reading answers" in the README).
  */
-export const Transaction = z.looseObject(transactionShape);
+export const Transaction = z.object(transactionShape);
 /** A transaction record as the service returns it. */
 export type Transaction = z.infer<typeof Transaction>;

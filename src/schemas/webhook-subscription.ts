@@ -12,35 +12,45 @@ export type WebhookEventName = z.infer<typeof WebhookEventName>;
 /** States of a subscription. */
 export const WEBHOOK_SUBSCRIPTION_STATUSES = ['ACTIVE', 'INACTIVE', 'FAILING'] as const;
 
-/** The fields of a subscription record. */
+/**
+ * The fields of a subscription record. The interface document leaves them "not shown": all but
+ * the identity are optional in the type.
+ */
 const subscriptionShape = {
+  /** The subscription's id (UUID). */
   id: Guid,
-  url: z.string(),
-  events: z.array(openEnum(WEBHOOK_EVENT_NAMES)),
-  status: openEnum(WEBHOOK_SUBSCRIPTION_STATUSES),
-  description: nullableField(z.string()),
-  createdAt: IsoDateTime,
-  updatedAt: IsoDateTime,
+  /** Where events are delivered. */
+  url: z.optional(z.string()),
+  /** The events delivered. */
+  events: z.optional(z.array(openEnum(WEBHOOK_EVENT_NAMES))),
+  /** ACTIVE, INACTIVE or FAILING. */
+  status: z.optional(openEnum(WEBHOOK_SUBSCRIPTION_STATUSES)),
+  /** The merchant's note. */
+  description: z.optional(nullableField(z.string())),
+  /** When it was made (ISO 8601). */
+  createdAt: z.optional(IsoDateTime),
+  /** When it last changed (ISO 8601). */
+  updatedAt: z.optional(IsoDateTime),
 };
 
 /** A subscription record. The signing secret is only in the create answer. */
-export const WebhookSubscription = z.looseObject(subscriptionShape);
+export const WebhookSubscription = z.object(subscriptionShape);
 /** A webhook subscription. */
 export type WebhookSubscription = z.infer<typeof WebhookSubscription>;
 
 /** The create answer: the record plus its signing `secret` (`whsec_…`), shown once. */
-export const CreatedWebhookSubscription = z.looseObject({ ...subscriptionShape, secret: z.string() });
+export const CreatedWebhookSubscription = z.object({ ...subscriptionShape, secret: z.string() });
 /** A new subscription with its signing secret. */
 export type CreatedWebhookSubscription = z.infer<typeof CreatedWebhookSubscription>;
 
 /** GET webhooks: `{ data: [records] }`. */
-export const WebhookSubscriptionList = z.looseObject({ data: z.array(WebhookSubscription) });
+export const WebhookSubscriptionList = z.object({ data: z.array(WebhookSubscription) });
 /** The list of subscriptions. */
 export type WebhookSubscriptionList = z.infer<typeof WebhookSubscriptionList>;
 
 /** GET webhooks/events: `{ data: [{ name, description }] }`. */
-export const WebhookEventTypeList = z.looseObject({
-  data: z.array(z.looseObject({ name: z.string(), description: z.string() })),
+export const WebhookEventTypeList = z.object({
+  data: z.array(z.object({ name: z.string(), description: z.optional(z.string()) })),
 });
 /** The event names a subscription can listen to. */
 export type WebhookEventTypeList = z.infer<typeof WebhookEventTypeList>;

@@ -1,12 +1,12 @@
 import { WebhookSignatureError } from './errors.js';
-import { parseWebhookEvent, type WebhookEvent } from './events.js';
+import { type ParseWebhookEventOptions, parseWebhookEvent, type WebhookEvent } from './events.js';
 import { EVENT_HEADER, readHeader, SIGNATURE_HEADER, type WebhookHeaders } from './headers.js';
 import type { WebhookPayload } from './payload.js';
 import type { WebhookSecret } from './secrets.js';
 import { verifyWebhookSignature, verifyWebhookSignatureSync } from './verify.js';
 
 /** Options of {@link constructWebhookEvent}. */
-export interface ConstructWebhookEventOptions {
+export interface ConstructWebhookEventOptions extends ParseWebhookEventOptions {
   /**
    * Reject a body whose `timestamp` is further than this from now, in seconds (replay
    * protection). Off by default: the service's retries keep the original timestamp, so a
@@ -49,7 +49,7 @@ export async function constructWebhookEvent(
       'Webhook signature does not match the body: check the secret and that the raw body was passed unchanged',
     );
   }
-  const event = parseWebhookEvent(payload);
+  const event = parseWebhookEvent(payload, options.onIssue === undefined ? {} : { onIssue: options.onIssue });
   const headerEvent = readHeader(headers, EVENT_HEADER);
   if (headerEvent !== undefined && headerEvent !== event.event) {
     throw new WebhookSignatureError(

@@ -1,7 +1,8 @@
 /** The typed webhook events, and parsing a raw body into one. */
 
+import { normaliseRecord } from '../schemas/decode.js';
 import type { KnownWebhookEventName as WebhookEventName } from '../schemas/event-names.js';
-import { safeParseWith } from '../schemas/parse.js';
+import { type FieldIssue, safeParseWith } from '../schemas/parse.js';
 import { isPlainlyValid } from '../schemas/plain-validator.js';
 import { WebhookEventBody, type WebhookEventData, WebhookPingBody } from '../schemas/webhook-event.js';
 import { WebhookParseError } from './errors.js';
@@ -62,7 +63,10 @@ export function isWebhookPing(event: WebhookEvent): event is WebhookPingEvent {
  *
  * @throws {WebhookParseError} for invalid JSON or a missing or malformed field (with its path).
  */
-export function parseWebhookEvent(payload: WebhookPayload): WebhookEvent {
+export function parseWebhookEvent(
+  payload: WebhookPayload,
+  options: ParseWebhookEventOptions = {},
+): WebhookEvent {
   assertRawPayload(payload);
   let json: unknown;
   try {
@@ -70,15 +74,62 @@ export function parseWebhookEvent(payload: WebhookPayload): WebhookEvent {
   } catch (error) {
     throw new WebhookParseError(`Webhook body is not valid JSON: ${(error as Error).message}`);
   }
-  const isPing = (json as { event?: unknown } | null)?.event === 'webhook.revalidate';
-  const schema = isPing ? WebhookPingBody : WebhookEventBody;
-  // A fresh JSON value that is plainly valid is its own parsed value; anything else goes to zod.
-  if (isPlainlyValid(schema, json)) return json as WebhookEvent;
-  const outcome = safeParseWith(schema, json);
-  if (!outcome.success) {
-    throw new WebhookParseError(`Webhook body is not a valid event: ${outcome.message}`, outcome.issues);
+  // Only a body that cannot be an event at all is refused: a signed delivery is authentic, and a
+  // 400 would make the service retry it until the subscription fails.
+  const body = json as { event?: unknown; data?: unknown } | null;
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new WebhookParseError('Webhook body is not a JSON object');
+  if (typeof body.event !== 'string' || body.event === '')
+    throw new WebhookParseError('Webhook body has no event name', [
+      { path: 'event', message: 'is required' },
+    ]);
+  if (typeof body.data !== 'object' || body.data === null || Array.isArray(body.data))
+    throw new WebhookParseError('Webhook body has no data object', [
+      { path: 'data', message: 'is required' },
+    ]);
+  normaliseRecord(body.data, ['amount']);
+  const schema = body.event === 'webhook.revalidate' ? WebhookPingBody : WebhookEventBody;
+  if (!isPlainlyValid(schema, json)) {
+    const outcome = safeParseWith(schema, json);
+    if (!outcome.success) for (const issue of outcome.issues) reportIssue(body.event, issue, options.onIssue);
   }
-  return outcome.data as WebhookEvent;
+  return json as WebhookEvent;
+}
+
+/** Options of {@link parseWebhookEvent}. */
+export interface ParseWebhookEventOptions {
+  /**
+   * Told of each field of an authentic event that does not match the documented shape (the event
+   * is still returned). Without it, the first issue of each event name and field is logged with
+   * `console.warn`.
+   */
+  onIssue?: ((issue: WebhookIssue) => void) | undefined;
+}
+
+/** A field of a delivered event that does not match the documented shape. */
+export interface WebhookIssue {
+  /** The event name. */
+  event: string;
+  /** The field at fault, e.g. `data.referenceId`. */
+  field: string;
+  /** The rule it breaks. */
+  rule: string;
+}
+
+const warned = new Set<string>();
+
+function reportIssue(event: string, issue: FieldIssue, onIssue: ParseWebhookEventOptions['onIssue']): void {
+  const report: WebhookIssue = { event, field: issue.path, rule: issue.message };
+  if (onIssue !== undefined) {
+    onIssue(report);
+    return;
+  }
+  const key = `${event} ${issue.path}`;
+  if (warned.has(key)) return;
+  warned.add(key);
+  console.warn(
+    `[pix-payments] webhook ${event}: ${issue.path} does not match the documented shape (${issue.message}); the event was delivered as received`,
+  );
 }
 
 /**

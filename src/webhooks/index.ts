@@ -21,10 +21,12 @@ export {
   type CashoutEventName,
   isWebhookPing,
   type KnownWebhookEvent,
+  type ParseWebhookEventOptions,
   parseWebhookEvent,
   type TransactionEventName,
   type UnknownWebhookEvent,
   type WebhookEvent,
+  type WebhookIssue,
   type WebhookPingEvent,
   webhookEventKey,
 } from './events.js';

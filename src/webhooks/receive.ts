@@ -5,6 +5,7 @@
 import { constructWebhookEvent } from './construct.js';
 import { MemoryDedupeStore, type WebhookDedupeStore } from './dedupe-store.js';
 import { isWebhookDeliveryError } from './errors.js';
+import type { ParseWebhookEventOptions } from './events.js';
 import { type WebhookEvent, webhookEventKey } from './events.js';
 import type { WebhookHeaders } from './headers.js';
 import type { WebhookSecret } from './secrets.js';
@@ -25,6 +26,8 @@ export interface WebhookHandlerOptions {
   dedupeTtlSeconds?: number;
   /** Passed to constructWebhookEvent: reject stale or future timestamps. @default undefined (off) */
   toleranceSeconds?: number;
+  /** Passed to constructWebhookEvent: told of each field of an authentic event that does not match the documented shape. */
+  onIssue?: ParseWebhookEventOptions['onIssue'];
   /** Told of every rejected delivery and every error of `onEvent` (for logs and metrics). */
   onError?: (error: unknown) => void;
 }
@@ -56,8 +59,10 @@ export async function receiveWebhook(
     return { status: 405, body: { received: false, error: 'method not allowed' } };
   let event: WebhookEvent;
   try {
-    const construct =
-      options.toleranceSeconds === undefined ? {} : { toleranceSeconds: options.toleranceSeconds };
+    const construct = {
+      ...(options.toleranceSeconds === undefined ? {} : { toleranceSeconds: options.toleranceSeconds }),
+      ...(options.onIssue === undefined ? {} : { onIssue: options.onIssue }),
+    };
     event = await constructWebhookEvent(await body(), headers, options.secret, construct);
   } catch (error) {
     options.onError?.(error);

@@ -205,16 +205,21 @@ describe('logging', () => {
     );
   });
 
-  it('is off by default', async () => {
+  it('logs at warn by default: a retried attempt, not a success or a thrown error', async () => {
     const lines: string[] = [];
     const logger = {
-      debug: () => lines.push('x'),
-      info: () => lines.push('x'),
-      warn: () => lines.push('x'),
-      error: () => lines.push('x'),
+      debug: (m: string) => lines.push(`debug ${m}`),
+      info: (m: string) => lines.push(`info ${m}`),
+      warn: (m: string) => lines.push(`warn ${m}`),
+      error: (m: string) => lines.push(`error ${m}`),
     };
-    const { client } = clientWith([json(404, {})], { logger });
+    const balance = { available: 1, pending: 0, currency: 'BRL', updatedAt: '2026-11-21T10:00:00Z' };
+    const { client } = clientWith([json(503, {}), json(200, balance), json(404, {})], { logger });
+    await client.balance.retrieve();
     await client.balance.retrieve().catch(() => {});
-    expect(lines).toEqual([]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^warn \[pix-payments\] GET \/v1\/integrations\/balance 503 in \d+ ms \(retry 0\)$/,
+    );
   });
 });

@@ -1,4 +1,5 @@
 /** In-process harness: the mock's handlers behind msw's setupServer, and a raw HTTP helper. */
+import type { ChildProcess } from 'node:child_process';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createMockService, type MockService, type MockServiceOptions } from '../../src/mock/index.js';
@@ -39,3 +40,15 @@ export function useMock(options: MockServiceOptions = {}) {
 }
 
 export const CPF = '52998224725';
+
+/** The banner a started `pix-payments-mock` prints (up to "Ctrl-C"); rejects if it exits first. */
+export function bannerOf(cli: ChildProcess): Promise<string> {
+  let out = '';
+  return new Promise((done, fail) => {
+    cli.stdout?.on('data', (chunk) => {
+      out += String(chunk);
+      if (out.includes('Ctrl-C')) done(out);
+    });
+    cli.once('exit', (code) => fail(new Error(`exited ${code}: ${out}`)));
+  });
+}

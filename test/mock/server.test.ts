@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock/index.js';
-import { caller } from './harness.js';
+import { bannerOf, caller } from './harness.js';
 
 let server: MockServer | undefined;
 afterEach(async () => {
@@ -80,14 +80,7 @@ describe('pix-payments-mock (bin)', () => {
     const cli = spawn(process.execPath, [resolve(import.meta.dirname, '../../dist/cli.js'), '--port', '0'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let out = '';
-    await new Promise<void>((done, fail) => {
-      cli.stdout.on('data', (chunk) => {
-        out += String(chunk);
-        if (out.includes('Ctrl-C')) done();
-      });
-      cli.once('exit', (code) => fail(new Error(`exited ${code}: ${out}`)));
-    });
+    const out = await bannerOf(cli);
     const url = /Base URL\s+(\S+)/.exec(out)?.[1] as string;
     const key = /Secret key\s+(sk_live_prod_[A-Za-z0-9]{32})/.exec(out)?.[1];
     expect(/User token\s+(ey\S+)/.test(out)).toBe(true);

@@ -186,7 +186,8 @@ function moduleGraph(entry: string): { files: string[]; external: string[] } {
     if (files.has(file)) return;
     files.add(file);
     const text = readFileSync(join(ROOT, 'dist', file), 'utf8');
-    for (const match of text.matchAll(/(?:(?<![\w$])from\s*|import\(|require\()\s*['"]([^'"]+)['"]/g)) {
+    // `from` after `}`, `*` or a space, so that a string such as "from" is not read as an import.
+    for (const match of text.matchAll(/(?:(?<=[}*\s])from\s*|import\(|require\()\s*['"]([^'"]+)['"]/g)) {
       const specifier = match[1] as string;
       if (specifier.startsWith('./')) visit(specifier.slice(2));
       else external.add(specifier);

@@ -59,12 +59,19 @@ describe('constructWebhookEvent', () => {
     expect((await constructWebhookEvent(body, rest, SECRET)).event).toBe('transaction.completed');
   });
 
-  it('throws WebhookParseError for a signed but malformed body', async () => {
+  it('delivers a signed body with a mismatched field (reported), and refuses one without data', async () => {
     const { body, headers } = await createSignedWebhook(
       transactionEvent('transaction.created', { id: 'x' }),
       SECRET,
     );
-    await expect(constructWebhookEvent(body, headers, SECRET)).rejects.toThrow(WebhookParseError);
+    const fields: string[] = [];
+    const event = await constructWebhookEvent(body, headers, SECRET, {
+      onIssue: (i) => fields.push(i.field),
+    });
+    expect(event.data.id).toBe('x');
+    expect(fields).toEqual(['data.id']);
+    const bad = await createSignedWebhook({ event: 'transaction.created', timestamp: 'x' } as never, SECRET);
+    await expect(constructWebhookEvent(bad.body, bad.headers, SECRET)).rejects.toThrow(WebhookParseError);
   });
 
   describe('toleranceSeconds', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { WEBHOOK_EVENT_NAMES } from '../../src/schemas/event-names.js';
 import {
   isWebhookPing,
@@ -50,26 +50,54 @@ describe('parseWebhookEvent', () => {
   });
 
   it.each([
-    ['data.id', { id: '42' }],
     ['data.id', { id: 4.2 }],
     ['data.referenceId', { referenceId: 'not-a-uuid' }],
+    ['data.referenceId', { referenceId: null }],
     ['data.status', { status: undefined }],
     ['data.type', { type: 7 }],
     ['data.trackingParameters', { trackingParameters: 'utm' }],
-  ])('throws WebhookParseError naming %s', (path, change) => {
-    const body = bodyOf(transactionEvent('transaction.created', change));
-    expect(() => parseWebhookEvent(body)).toThrow(WebhookParseError);
-    try {
-      parseWebhookEvent(body);
-    } catch (error) {
-      expect((error as WebhookParseError).path).toBe(path);
-      expect((error as Error).message).toContain(path);
-    }
+  ])('delivers a signed event whose %s does not match, and reports it', (field, change) => {
+    const issues: { event: string; field: string }[] = [];
+    const input = transactionEvent('transaction.created', change);
+    const event = parseWebhookEvent(bodyOf(input), { onIssue: (issue) => issues.push(issue) });
+    expect(event.event).toBe('transaction.created');
+    expect(issues.map((issue) => issue.field)).toContain(field);
   });
 
-  it('names a missing or malformed timestamp', () => {
-    const input = { ...transactionEvent(), timestamp: 'now' };
-    expect(() => parseWebhookEvent(bodyOf(input))).toThrow(/timestamp/);
+  it('normalises a string data.id and data.amount, and keeps trackingParameters: null', () => {
+    const issues: unknown[] = [];
+    const input = transactionEvent('transaction.completed', {
+      id: '42',
+      amount: '19.90',
+      trackingParameters: null,
+    });
+    const event = parseWebhookEvent(bodyOf(input), { onIssue: (issue) => issues.push(issue) });
+    expect(event.data).toMatchObject({ id: 42, amount: 19.9, trackingParameters: null });
+  });
+
+  it('without onIssue, warns once per event name and field', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const body = bodyOf(transactionEvent('transaction.failed', { referenceId: null }));
+    parseWebhookEvent(body);
+    parseWebhookEvent(body);
+    expect(warn.mock.calls.filter(([line]) => String(line).includes('data.referenceId'))).toHaveLength(1);
+    warn.mockRestore();
+  });
+
+  it.each([
+    ['an array', '[]'],
+    ['no event name', '{"timestamp":"2026-11-21T10:00:00Z","data":{}}'],
+    ['no data object', '{"event":"transaction.created","timestamp":"2026-11-21T10:00:00Z","data":"x"}'],
+  ])('throws WebhookParseError for a body with %s', (_, body) => {
+    expect(() => parseWebhookEvent(body)).toThrow(WebhookParseError);
+  });
+
+  it('delivers an event whose timestamp has another form, reported', () => {
+    const issues: { field: string }[] = [];
+    parseWebhookEvent(bodyOf({ ...transactionEvent(), timestamp: 'now' }), {
+      onIssue: (i) => issues.push(i),
+    });
+    expect(issues.map((i) => i.field)).toEqual(['timestamp']);
   });
 
   it('types each known name with referenceId as a string', () => {

@@ -45,6 +45,22 @@ describe.each(Object.keys(adapters) as (keyof typeof adapters)[])('%s receiver o
     expect(handled).toEqual([JSON.parse(body)]);
   });
 
+  it.each([
+    ['trackingParameters: null', { trackingParameters: null }],
+    ['referenceId: null (a charge made in the panel)', { referenceId: null }],
+    ['data.id as a string', { id: '42' }],
+  ])('hands over an authentic delivery with %s (200, never 400)', async (_, change) => {
+    const issues: unknown[] = [];
+    const { url, handled } = await start({ onIssue: (issue) => issues.push(issue) });
+    const { body, headers } = await createSignedWebhook(
+      transactionEvent('transaction.completed', change as never),
+      SECRET,
+    );
+    const response = await fetch(url, { method: 'POST', body, headers });
+    expect(response.status).toBe(200);
+    expect(handled).toHaveLength(1);
+  });
+
   it('acknowledges a duplicate delivery but handles it once', async () => {
     const { url, handled } = await start();
     const { body, headers } = await createSignedWebhook(transactionEvent(), SECRET);

@@ -20,6 +20,7 @@ export default defineConfig([
       webhooks: 'src/webhooks/index.ts',
       mock: 'src/mock/index.ts',
       qr: 'src/qr/index.ts',
+      reports: 'src/reports/index.ts',
     },
     format: ['esm', 'cjs'],
     dts: true,

@@ -6,15 +6,17 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 /**
- * The budget of each entry in bytes (1 KB = 1,000 bytes); `undefined` means report only. The main
- * entry's aim is 30 KB; decoding real-world answers (issue 11: envelopes, normalisation, lenient
- * and strict reading, lost answers) took it to about 32.3 KB, so the enforced ceiling is 32.5 KB
- * until room is found (ky is about 9 KB of it).
+ * The budget of each entry in bytes (1 KB = 1,000 bytes); `undefined` means report only. The aims
+ * are 30 KB (main) and 12 KB (webhooks). Decoding real-world answers (issue 11), advice in every
+ * request message, lenient webhook decoding, the webhook hub, `waitFor` and `createMany` (issues
+ * 13, 14) took them to about 34.5 KB and 13.1 KB; these ceilings hold that line until room is
+ * found (ky is about 9 KB of the main entry, zod about 8 KB of both).
  */
 export const BUDGETS: Record<string, number | undefined> = {
-  'pix-payments': 32_500,
-  'pix-payments/webhooks': 12_000,
+  'pix-payments': 35_000,
+  'pix-payments/webhooks': 13_500,
   'pix-payments/qr': undefined,
+  'pix-payments/reports': undefined,
   'pix-payments/mock': undefined,
 };
 
@@ -22,6 +24,7 @@ const FILES: Record<string, string> = {
   'pix-payments': 'dist/index.js',
   'pix-payments/webhooks': 'dist/webhooks.js',
   'pix-payments/qr': 'dist/qr.js',
+  'pix-payments/reports': 'dist/reports.js',
   'pix-payments/mock': 'dist/mock.js',
 };
 

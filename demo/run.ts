@@ -25,6 +25,14 @@ interface Receiver {
   attach(secret: string): void;
 }
 
+/** Webhook lines received and not shown yet. */
+const pending: string[] = [];
+
+/** Shows the webhooks received so far, after the step that caused them. */
+function showWebhooks(): void {
+  for (const line of pending.splice(0)) console.log(line);
+}
+
 async function startReceiver(): Promise<Receiver> {
   const events: WebhookEvent[] = [];
   let handle: ReturnType<typeof createNodeWebhookHandler> | undefined;
@@ -40,21 +48,20 @@ async function startReceiver(): Promise<Receiver> {
         onEvent: (event) => {
           events.push(event);
           const status = 'status' in event.data ? ` ${event.data.status}` : '';
-          console.log(`   ⇠ webhook ${event.event}${status}: signature verified`);
+          // Queued, not printed: deliveries arrive while a step prints, and would cut its lines.
+          pending.push(`   ⇠ webhook ${event.event}${status}: signature verified`);
         },
       });
     },
   };
 }
 
-/** Waits until `ready()` holds, printing progress dots, for at most `seconds`. */
+/** Waits until `ready()` holds, for at most `seconds`; then shows the webhooks that came. */
 async function waitFor(what: string, ready: () => boolean, seconds = 10): Promise<boolean> {
-  process.stdout.write(`   waiting for ${what} `);
-  for (let i = 0; i < seconds * 10 && !ready(); i++) {
-    if (i % 5 === 0) process.stdout.write('.');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  process.stdout.write(ready() ? ' done\n' : ' gave up\n');
+  console.log(`   waiting for ${what}…`);
+  for (let i = 0; i < seconds * 10 && !ready(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  showWebhooks();
+  console.log(ready() ? `   ${what} arrived` : `   gave up waiting for ${what}`);
   return ready();
 }
 
@@ -119,6 +126,8 @@ async function main(): Promise<void> {
         .join('\n'),
     );
     detail(`pixCode ${charge.pixCode}`);
+    await mock?.service.settle();
+    showWebhooks();
 
     if (mock) {
       step(3, `the payer pays: POST /__mock/charges/${charge.transactionId}/pay (scenario control)`);
@@ -152,6 +161,9 @@ async function main(): Promise<void> {
         `amount ${brl(created.data.amount)}, fee ${brl(created.data.feeAmount)}, receiver gets ${brl(created.data.finalAmount)}`,
       );
       detail(`idempotency key ${created.idempotencyKey} (reused on every retry: a retry never pays twice)`);
+      // The payout is processed after the answer: its webhooks follow, in order.
+      await mock?.service.settle();
+      showWebhooks();
 
       step(6, `GET /v1/integrations/cashout/${created.data.transactionId}`);
       payout = await client.cashouts.retrieve(created.data.transactionId as string);
@@ -182,8 +194,12 @@ async function main(): Promise<void> {
     detail(`charge ${charge.transactionId}: ${found.status}`);
     if (payout) detail(`payout ${payout.transactionId}: ${payout.status}, fee ${brl(payout.feeAmount)}`);
     detail(`balance: ${brl(balance.available ?? 0)} → ${brl(after.available ?? 0)} ${after.currency}`);
+    showWebhooks();
     if (receiver) detail(`webhooks verified: ${receiver.events.map((e) => e.event).join(', ')}`);
-    console.log('\nDone.');
+    console.log('\nDone. Next:');
+    detail('examples/ holds a runnable file per task (npx tsx examples/quickstart.ts)');
+    detail('npx pix-payments-mock --help: the mock as a sandbox for curl, Postman or any language');
+    detail('README.md: reading answers, errors and retries, webhooks (onError, answers, retries)');
   } finally {
     receiver?.server.close();
     await mock?.close();

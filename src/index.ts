@@ -5,10 +5,12 @@
  */
 export { PaymentsClient } from './client.js';
 export { APIPromise, type APIResult } from './core/api-promise.js';
+export type { BatchLineResult, BatchOptions } from './core/batch.js';
 export type { ClientOptions, RequestOptions, UserTokenSource } from './core/config.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export { Page, type PageFetcher, PagePromise } from './core/pagination.js';
 export type { ResponseIssue, ResponseValidation } from './core/read-answer.js';
+export type { WaitOptions } from './core/wait.js';
 export {
   APIError,
   AuthenticationError,
@@ -24,6 +26,7 @@ export {
 export { isPaymentsError, PaymentsError } from './errors/base.js';
 export { APIConnectionError, APITimeoutError, APIUserAbortError } from './errors/connection.js';
 export { ResponseValidationError, ValidationError } from './errors/validation.js';
+export { WaitTimeoutError } from './errors/wait.js';
 export {
   AmountError,
   type BrCode,
@@ -102,6 +105,7 @@ export {
   DELIVERY_ID_HEADER,
   EVENT_HEADER,
   type IoRedisLike,
+  isUnknownWebhookEvent,
   isWebhookDeliveryError,
   isWebhookPing,
   type KnownWebhookEvent,
@@ -127,6 +131,8 @@ export {
   type WebhookEventInput,
   type WebhookHandlerOptions,
   type WebhookHeaders,
+  WebhookHub,
+  type WebhookHubListener,
   type WebhookIssue,
   WebhookParseError,
   type WebhookPayload,

@@ -21,7 +21,7 @@ export interface MockClock {
   now(): Date;
   /**
    * Moves time forward by `ms` milliseconds and runs what falls due.
-   * @throws RangeError when `ms` is negative or not finite.
+   * @throws RangeError when `ms` is negative or not finite, or the time would pass what a `Date` holds.
    */
   advance(ms: number): void;
   /**
@@ -32,10 +32,13 @@ export interface MockClock {
   set(time: MockTime): void;
 }
 
-/** Epoch milliseconds of a {@link MockTime}; an invalid date is a RangeError. */
+/** The furthest a `Date` reaches either side of 1970, in ms (ECMAScript's limit). */
+const DATE_LIMIT_MS = 8.64e15;
+
+/** Epoch milliseconds of a {@link MockTime}; an invalid date, or one a `Date` cannot hold, is a RangeError. */
 export function toEpochMs(time: MockTime): number {
   const ms = time instanceof Date ? time.getTime() : typeof time === 'number' ? time : Date.parse(time);
-  if (!Number.isFinite(ms)) throw new RangeError(`Not a valid date: ${String(time)}`);
+  if (!(Math.abs(ms) <= DATE_LIMIT_MS)) throw new RangeError(`Not a valid date: ${String(time)}`);
   return ms;
 }
 
@@ -56,6 +59,8 @@ export class ServiceClock implements MockClock {
 
   advance(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advance takes a finite ms >= 0, not ${ms}`);
+    if (this.#ms + ms > DATE_LIMIT_MS)
+      throw new RangeError('advance would pass the last date a Date holds (+275760-09-13)');
     this.#ms += ms;
     this.onMove(this.now());
   }

@@ -1,6 +1,6 @@
 /**
  * What the handlers share: options, time, state (to read), rules, credentials, faults, webhook
- * delivery and how answers are written.
+ * delivery, how answers are written and the known routes.
  */
 import type { Credentials } from './auth.js';
 import type { MockClock } from './clock.js';
@@ -9,6 +9,7 @@ import type { FaultInjector } from './faults.js';
 import type { Ledger } from './ledger.js';
 import type { MockMerchant, ResolvedOptions } from './options.js';
 import type { StoredTransaction } from './records.js';
+import type { RouteTable } from './route-table.js';
 import { forbidden, notFound } from './service-error.js';
 import type { StoreReader } from './store.js';
 import type { SubscriptionStore } from './subscriptions.js';
@@ -26,6 +27,8 @@ export interface MockContext {
   dispatcher: WebhookDispatcher;
   /** Writes each answer in the mode of the `answers` option. */
   answers: AnswerWriter;
+  /** The known paths and their methods, filled as the handlers are made. */
+  routes: RouteTable;
 }
 
 /** A record the merchant may see: 404 when there is none, 403 when it is another merchant's. */

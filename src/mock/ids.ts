@@ -1,12 +1,29 @@
 /** Identifiers the mock mints: keys, secrets, request ids, end-to-end ids. */
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/**
+ * Bytes from 248 up are drawn again: 248 is the largest multiple of 62 that fits in a byte, so
+ * `byte % 62` over 0..247 makes every character equally likely (over 0..255, the first eight
+ * would come up 5/4 as often).
+ */
+export const UNBIASED_BYTE_LIMIT = 256 - (256 % ALPHANUMERIC.length);
 
-/** `length` random letters and digits. */
-export function randomAlphanumeric(length: number): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(length));
+/** Random bytes, `count` at a time. */
+export type ByteSource = (count: number) => Uint8Array;
+
+const cryptoBytes: ByteSource = (count) => crypto.getRandomValues(new Uint8Array(count));
+
+/** `length` random letters and digits, each equally likely (rejection sampling over `bytes`). */
+export function randomAlphanumeric(length: number, bytes: ByteSource = cryptoBytes): string {
   let text = '';
-  for (const byte of bytes) text += ALPHANUMERIC[byte % ALPHANUMERIC.length];
+  while (text.length < length) {
+    // A few more bytes than needed, so that one draw is almost always enough (at most 64 KiB,
+    // as much as getRandomValues gives at once).
+    for (const byte of bytes(Math.min(length - text.length + 8, 65_536))) {
+      if (byte < UNBIASED_BYTE_LIMIT) text += ALPHANUMERIC[byte % ALPHANUMERIC.length];
+      if (text.length === length) break;
+    }
+  }
   return text;
 }
 

@@ -12,7 +12,7 @@ import type { MockClock } from './clock.js';
 import { fingerprint } from './fingerprint.js';
 import { newEndToEndId } from './ids.js';
 import { canMove, eventFor } from './lifecycle.js';
-import { moveMoney, payoutAccepted } from './money-rules.js';
+import { moveMoney, payoutAccepted, withinExactCents } from './money-rules.js';
 import type { MockMerchant, ResolvedOptions } from './options.js';
 import { chargeFields, type NewRecordFields, newRecordDefaults, type StoredTransaction } from './records.js';
 import { ServiceError } from './service-error.js';
@@ -62,14 +62,15 @@ export class Ledger {
           amount: ['must be greater than the fixed payout fee'],
         });
       }
-      if (amountCents > this.store.balance(merchant.id).availableCents) {
+      const balance = this.store.balance(merchant.id);
+      if (amountCents > balance.availableCents) {
         throw new ServiceError(
           422,
           'INSUFFICIENT_BALANCE',
           'The available balance does not cover this payout',
         );
       }
-      this.store.changeBalance(merchant.id, payoutAccepted(amountCents));
+      this.store.changeBalance(merchant.id, withinExactCents(balance, payoutAccepted(amountCents)));
       return this.#newRecord(merchant.id, {
         type: 'CASHOUT',
         amountCents,
@@ -124,7 +125,7 @@ export class Ledger {
     }
     // The money first: a refused refund throws before anything changes.
     const balance = this.store.balance(current.merchantId);
-    this.store.changeBalance(current.merchantId, moveMoney(current, to, balance));
+    this.store.changeBalance(current.merchantId, withinExactCents(balance, moveMoney(current, to, balance)));
     const now = this.clock.now();
     const paid =
       to === 'COMPLETED'

@@ -44,3 +44,21 @@ export function moveMoney(
   if (to === 'REVERSED') return { availableCents: net, pendingCents };
   return { availableCents: 0, pendingCents };
 }
+
+/**
+ * `change` itself, unless it would take the balance out of exact cents (past a safe integer): a
+ * 422 BALANCE_LIMIT_EXCEEDED then, so that a balance can always be answered. The charge limit
+ * (1,000,000.00) keeps real use far from it.
+ */
+export function withinExactCents(balance: MockBalance, change: BalanceChange): BalanceChange {
+  const available = balance.availableCents + change.availableCents;
+  const pending = balance.pendingCents + change.pendingCents;
+  if (!Number.isSafeInteger(available) || !Number.isSafeInteger(pending)) {
+    throw new ServiceError(
+      422,
+      'BALANCE_LIMIT_EXCEEDED',
+      'The balance would pass the largest sum the service counts in exact cents',
+    );
+  }
+  return change;
+}

@@ -15,11 +15,11 @@ export interface MockMerchantOptions {
   secretKey?: string;
   /** `pk_live_prod_` + 32 alphanumerics (refused with 403). @default a random one */
   publicKey?: string;
-  /** Available balance at start, in cents. @default 1_000_000 (10,000.00 BRL) */
+  /** Available balance at start, in cents (a safe integer). @default 1_000_000 (10,000.00 BRL) */
   initialBalanceCents?: number;
   /** Keep payouts PENDING until approve-cashout. @default false */
   manualApproval?: boolean;
-  /** Cash-in fee in cents, kept from each paid charge. @default 0 */
+  /** Cash-in fee in cents (a safe integer >= 0), kept from each paid charge. @default 0 */
   cashInFeeCents?: number;
 }
 
@@ -29,7 +29,7 @@ export interface MockServiceOptions {
   baseUrl?: string;
   /** The merchants; the first is the default one (`mock.secretKey`). @default one merchant */
   merchants?: MockMerchantOptions[];
-  /** The payout fee in cents. @default 500 (5.00 BRL, as the service charges) */
+  /** The payout fee in cents (a safe integer >= 0). @default 500 (5.00 BRL, as the service charges) */
   payoutFeeCents?: number;
   /**
    * Where the mock's clock (`mock.clock`) starts. It then stands still until a test moves it
@@ -88,6 +88,16 @@ export interface ResolvedOptions {
   seed: number;
 }
 
+/** A sum of cents as an option: a safe integer (at least 0 unless `signed`), or a TypeError. */
+function centsOption(name: string, value: number, signed = false): number {
+  if (!Number.isSafeInteger(value) || (!signed && value < 0)) {
+    throw new TypeError(
+      `${name} must be a safe integer${signed ? '' : ' >= 0'} of cents, got ${String(value)}`,
+    );
+  }
+  return value;
+}
+
 function resolveMerchant(options: MockMerchantOptions, index: number): MockMerchant {
   return {
     id: options.id ?? `merchant_${index + 1}`,
@@ -95,9 +105,9 @@ function resolveMerchant(options: MockMerchantOptions, index: number): MockMerch
     city: options.city ?? 'SAO PAULO',
     secretKey: options.secretKey ?? newSecretKey(),
     publicKey: options.publicKey ?? newPublicKey(),
-    initialBalanceCents: options.initialBalanceCents ?? 1_000_000,
+    initialBalanceCents: centsOption('initialBalanceCents', options.initialBalanceCents ?? 1_000_000, true),
     manualApproval: options.manualApproval ?? false,
-    cashInFeeCents: options.cashInFeeCents ?? 0,
+    cashInFeeCents: centsOption('cashInFeeCents', options.cashInFeeCents ?? 0),
   };
 }
 
@@ -114,14 +124,15 @@ function answersOptions(options: MockServiceOptions): Pick<ResolvedOptions, 'ans
 
 /**
  * Applies the defaults.
- * @throws TypeError for an unknown `answers` mode or a `seed` that is not a safe integer.
+ * @throws TypeError for an unknown `answers` mode, a `seed` that is not a safe integer, or a sum of
+ *   cents (balance, fees) that is not a safe integer.
  */
 export function resolveOptions(options: MockServiceOptions = {}): ResolvedOptions {
   const merchants = (options.merchants?.length ? options.merchants : [{}]).map(resolveMerchant);
   return {
     baseUrl: (options.baseUrl ?? 'https://api.pix-mock.test').replace(/\/+$/, ''),
     merchants,
-    payoutFeeCents: options.payoutFeeCents ?? 500,
+    payoutFeeCents: centsOption('payoutFeeCents', options.payoutFeeCents ?? 500),
     startAt: options.startAt ?? new Date(),
     jwtSecret: options.jwtSecret ?? newSecretKey(),
     userTokenTtlSeconds: options.userTokenTtlSeconds ?? 3600,

@@ -1,4 +1,4 @@
-/** Answers of the mock: JSON with `X-Request-Id`, the error body, request parsing and validation. */
+/** Answers of the mock: JSON with `X-Request-Id`, the error body, query parsing and validation. */
 import type * as z from 'zod/mini';
 import { issuesByField, safeParseWith } from '../schemas/parse.js';
 import { newRequestId } from './ids.js';
@@ -33,20 +33,6 @@ export function errorAnswer(error: unknown): Answer {
     return { status: error.status, body };
   }
   return { status: 500, body: { message: 'Internal error', code: 'INTERNAL_ERROR' } };
-}
-
-/** Parsed JSON; malformed JSON is a 400. */
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ServiceError(400, 'INVALID_JSON', 'The request body is not valid JSON');
-  }
-}
-
-/** The JSON body of a request; malformed JSON is a 400. */
-export async function readJson(request: Request): Promise<unknown> {
-  return parseJson(await request.text());
 }
 
 /** Validates with a shared schema; field errors are a 422 naming each field. */

@@ -1,12 +1,13 @@
 /**
  * One msw handler per endpoint, with what every endpoint shares: the request id, fault
- * injection, turning thrown errors into the reference error body, and the work that follows an
- * answer.
+ * injection, the declared body size (checked first of all), HEAD answered as GET without a body,
+ * turning thrown errors into the reference error body, and the work that follows an answer.
  */
-import { delay, HttpResponse, http } from 'msw';
+import { delay, HttpHandler, HttpResponse, http, matchRequestUrl } from 'msw';
 import type { MockContext } from './context.js';
 import type { EndpointName, FaultRule } from './faults.js';
 import { newRequestId } from './ids.js';
+import { assertDeclaredSize } from './request-body.js';
 import { type Answer, errorAnswer, toResponse } from './respond.js';
 
 type Method = 'get' | 'post' | 'patch' | 'delete';
@@ -38,6 +39,29 @@ async function faultResponse(fault: FaultRule, requestId: string): Promise<Respo
   }
 }
 
+/** msw matches paths in URLs of at most this many characters (query left out); it throws beyond. */
+const MAX_URL_LENGTH = 8192;
+const tooLongToMatch = (url: URL) => `${url.origin}${url.pathname}`.length > MAX_URL_LENGTH;
+
+/**
+ * Matches an msw path as msw does, but never a URL too long for msw to match (it would throw):
+ * such a URL goes on to the last handler, which answers 414.
+ */
+function matching(pattern: string) {
+  return ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    if (tooLongToMatch(url)) return false;
+    const { matches, params } = matchRequestUrl(url, pattern);
+    return { matches, params: params ?? {} };
+  };
+}
+
+/** A HEAD request is answered as GET, without the body. */
+function withoutBodyForHead(request: Request, response: Response): Response {
+  if (request.method !== 'HEAD' || response.type === 'error') return response;
+  return new Response(null, { status: response.status, headers: response.headers });
+}
+
 /** An msw handler for `method path` under the base URL, as endpoint `name` for fault injection. */
 export function route(
   ctx: MockContext,
@@ -46,15 +70,19 @@ export function route(
   path: string,
   handler: RouteHandler,
 ) {
-  return http[method](`${ctx.options.baseUrl}${path}`, async ({ request, params }) => {
+  const url = `${ctx.options.baseUrl}${path}`;
+  ctx.routes.add(method, url);
+  const resolver = async ({ request, params }: { request: Request; params: Record<string, unknown> }) => {
     const requestId = newRequestId();
     const fault = name === 'control' ? undefined : ctx.faults.take(name);
     if (fault !== undefined && fault.after !== true) {
       const early = await faultResponse(fault, requestId);
-      if (early !== undefined) return early;
+      if (early !== undefined) return withoutBodyForHead(request, early);
     }
     let answer: Answer;
     try {
+      // Size before anything else, credentials included: a huge body is refused unread.
+      assertDeclaredSize(request.headers);
       answer = await handler(request, params as Params);
     } catch (error) {
       answer = errorAnswer(error);
@@ -68,8 +96,51 @@ export function route(
     if (fault !== undefined && fault.after === true) {
       // The request was handled (a record may exist); only the answer is lost or late.
       const late = await faultResponse(fault, requestId);
-      if (late !== undefined) return late;
+      if (late !== undefined) return withoutBodyForHead(request, late);
     }
-    return response;
-  });
+    return withoutBodyForHead(request, response);
+  };
+  // HEAD is GET without the body, so every GET endpoint takes both.
+  const predicate = matching(url);
+  return method === 'get'
+    ? new HttpHandler(/^(GET|HEAD)$/i, predicate, resolver)
+    : http[method](predicate, resolver);
+}
+
+/** A test of whether a URL lies under the base URL (the base itself included). */
+function underBase(ctx: MockContext): (url: URL) => boolean {
+  const base = new URL(ctx.options.baseUrl);
+  const root = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+  return (url) => {
+    const here = `${url.origin}${url.pathname}`;
+    return here === root || here.startsWith(`${root}/`);
+  };
+}
+
+/**
+ * The last handler: every request under the base URL that no endpoint took. Another method on a
+ * known path is a 405 with `Allow`, OPTIONS a 204 with `Allow`, an unknown path a 404, a URL too
+ * long to match a 414.
+ */
+export function fallbackRoute(ctx: MockContext) {
+  const isUnderBase = underBase(ctx);
+  return http.all(
+    ({ request }) => isUnderBase(new URL(request.url)),
+    ({ request }) => {
+      let answer: Answer;
+      try {
+        assertDeclaredSize(request.headers);
+        const url = new URL(request.url);
+        answer = tooLongToMatch(url)
+          ? {
+              status: 414,
+              body: { message: `The URL is longer than ${MAX_URL_LENGTH} characters`, code: 'URI_TOO_LONG' },
+            }
+          : ctx.routes.unmatched(request.method, url);
+      } catch (error) {
+        answer = errorAnswer(error);
+      }
+      return withoutBodyForHead(request, toResponse(answer));
+    },
+  );
 }

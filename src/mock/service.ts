@@ -1,4 +1,5 @@
 /** createMockService: the whole PIX service as msw handlers, with state, scenario control and faults. */
+
 import type { HttpHandler } from 'msw';
 import type { Transaction } from '../schemas/transaction.js';
 import type { WebhookSubscription } from '../schemas/webhook-subscription.js';
@@ -12,8 +13,11 @@ import { controlHandlers } from './handlers/control.js';
 import { integrationHandlers } from './handlers/integrations.js';
 import { webhookHandlers } from './handlers/webhooks.js';
 import { Ledger } from './ledger.js';
+import { requireSupportedNode } from './node-version.js';
 import { type MockMerchant, type MockServiceOptions, resolveOptions } from './options.js';
 import { toWireTransaction } from './records.js';
+import { fallbackRoute } from './route.js';
+import { RouteTable } from './route-table.js';
 import { createSimulate, type MockSimulate } from './simulate.js';
 import { type MockBalance, MockStore } from './store.js';
 import { type DeliveryAttempt, SubscriptionStore } from './subscriptions.js';
@@ -33,7 +37,12 @@ export interface MockState {
 
 /** The reference mock of the PIX service. */
 export interface MockService {
-  /** The msw request handlers, for `setupServer` (Node) or `setupWorker` (browser). */
+  /**
+   * The msw request handlers, for `setupServer` (Node) or `setupWorker` (browser). They answer
+   * every request under `baseUrl`, as the service would: a known path with another method is a
+   * 405 with `Allow`, OPTIONS a 204 with `Allow`, HEAD is GET without the body, an unknown path a
+   * 404, a URL over 8,192 characters a 414.
+   */
   handlers: HttpHandler[];
   /** Where the handlers answer. */
   baseUrl: string;
@@ -79,6 +88,8 @@ export interface MockService {
 /**
  * Creates the reference mock.
  *
+ * @throws TypeError for an unknown `answers` mode, a `seed` that is not a safe integer, or a
+ *   balance or fee in cents that is not a safe integer (see {@link MockServiceOptions}).
  * @example
  * const mock = createMockService();
  * const server = setupServer(...mock.handlers);
@@ -86,6 +97,18 @@ export interface MockService {
  * const client = new PaymentsClient({ secretKey: mock.secretKey, baseUrl: mock.baseUrl });
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
+  requireSupportedNode();
+  return buildMockService(options).service;
+}
+
+/**
+ * The mock and its route table, which `startMockServer` needs for what msw cannot be asked
+ * (a TRACE request cannot even be made a `Request`).
+ */
+export function buildMockService(options: MockServiceOptions = {}): {
+  service: MockService;
+  routes: RouteTable;
+} {
   const resolved = resolveOptions(options);
   const store = new MockStore(resolved.merchants);
   const subscriptions = new SubscriptionStore();
@@ -105,6 +128,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     faults,
     dispatcher,
     answers,
+    routes: new RouteTable(),
   };
   const simulate = createSimulate(ctx);
   const defaultMerchant = resolved.merchants[0] as MockMerchant;
@@ -116,12 +140,14 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     subscriptions.reset();
     answers.reset();
   };
-  return {
+  const service: MockService = {
     handlers: [
       ...integrationHandlers(ctx),
       ...cashoutHandlers(ctx),
       ...webhookHandlers(ctx),
       ...controlHandlers(ctx, simulate, reset),
+      // Last: what no endpoint took (405, OPTIONS, unknown paths, URLs too long to match).
+      fallbackRoute(ctx),
     ],
     baseUrl: resolved.baseUrl,
     secretKey: defaultMerchant.secretKey,
@@ -149,4 +175,5 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     settle: () => dispatcher.settle(),
     reset,
   };
+  return { service, routes: ctx.routes };
 }

@@ -43,7 +43,10 @@ export function dateIn(form: DateForm, iso: string): string {
   const instant = Date.parse(iso);
   if (Number.isNaN(instant)) return iso;
   // The wall time of the zone: UTC moved by the offset, then labelled with that offset.
-  const wall = new Date(instant + OFFSET_MINUTES[form.offset] * 60_000).toISOString();
+  const shifted = new Date(instant + OFFSET_MINUTES[form.offset] * 60_000);
+  // At the very edge of what a Date holds, the shifted time may not exist: keep the reference form.
+  if (Number.isNaN(shifted.getTime())) return iso;
+  const wall = shifted.toISOString();
   const millis = wall.slice(20, 23);
   const fraction =
     form.fraction === 'millis'

@@ -1,6 +1,6 @@
 /**
  * Building a BR Code (the reference mock makes every charge's pixCode with it). Not in the main
- * entry: merchants receive pixCodes from the service; it is exported from `pix-payments/mock`.
+ * entry: merchants receive pixCodes from the service; it is exported from `pix-payments/qr`.
  */
 import { BrCodeError, PIX_GUI } from './brcode.js';
 import { crc16Hex } from './crc16.js';
@@ -14,7 +14,7 @@ export interface BuildBrCodeInput {
   key?: string;
   /** Optional message for a static code. */
   description?: string;
-  /** The amount in integer cents; omit to let the payer choose. */
+  /** The amount in integer cents, 1 to 999999999999; omit to let the payer choose. */
   amountCents?: number;
   /** At most 25 printable ASCII characters. */
   merchantName: string;
@@ -22,11 +22,14 @@ export interface BuildBrCodeInput {
   merchantCity: string;
   /** 1 to 25 letters or digits, or "***". Defaults to "***". */
   txid?: string;
-  /** Defaults to "0000". */
+  /** The merchant category code, 4 digits. Defaults to "0000". */
   merchantCategoryCode?: string;
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/** "9999999999.99": field 54 holds at most 13 characters. */
+const MAX_AMOUNT_CENTS = 999_999_999_999;
 
 function field(id: string, value: string): string {
   if (value.length === 0 || value.length > 99) {
@@ -45,14 +48,50 @@ function requireLength(name: string, value: string, max: number): string {
   return value;
 }
 
+const STRING_PARTS = [
+  'url',
+  'key',
+  'description',
+  'merchantName',
+  'merchantCity',
+  'txid',
+  'merchantCategoryCode',
+];
+
+/** Type checks, so that a part of the wrong type is a clear TypeError, never a malformed code. */
+function checkTypes(input: unknown): asserts input is BuildBrCodeInput {
+  if (typeof input !== 'object' || input === null) {
+    throw new TypeError(
+      `buildBrCode takes an object of the code's parts, got ${input === null ? 'null' : typeof input}`,
+    );
+  }
+  const parts = input as Record<string, unknown>;
+  for (const name of STRING_PARTS) {
+    const value = parts[name];
+    const optional = name !== 'merchantName' && name !== 'merchantCity';
+    if (typeof value !== 'string' && !(optional && value === undefined)) {
+      throw new TypeError(`${name} must be a string${optional ? ' when given' : ''}, got ${typeof value}`);
+    }
+  }
+  if (parts.amountCents !== undefined && typeof parts.amountCents !== 'number') {
+    throw new TypeError(`amountCents must be a number when given, got ${typeof parts.amountCents}`);
+  }
+}
+
 /**
  * Builds a BR Code with a valid CRC.
  *
+ * @throws {TypeError} when `input` is not an object or a part is not of its type (string, number).
+ * @throws {BrCodeError} when a part is missing or out of bounds: both or neither of `url` and
+ *   `key`, a name over 25 or a city over 15 characters, a field over 99 or not printable ASCII,
+ *   a bad `txid` or `merchantCategoryCode` (4 digits), an amount that is not 1 to
+ *   999999999999 cents (field 54 holds at most 13 characters).
  * @example
  * buildBrCode({ url: 'pix.example.com/qr/v2/9d36…', amountCents: 1990, merchantName: 'LOJA',
  *   merchantCity: 'SAO PAULO', txid: 'abc123' })
  */
 export function buildBrCode(input: BuildBrCodeInput): string {
+  checkTypes(input);
   if ((input.url === undefined) === (input.key === undefined)) {
     throw new BrCodeError('give exactly one of url (dynamic code) or key (static code)');
   }
@@ -65,18 +104,21 @@ export function buildBrCode(input: BuildBrCodeInput): string {
   if (txid !== '***' && !/^[A-Za-z0-9]{1,25}$/.test(txid)) {
     throw new BrCodeError('txid must be 1 to 25 letters or digits, or "***"');
   }
+  const category = input.merchantCategoryCode ?? '0000';
+  if (!/^\d{4}$/.test(category)) throw new BrCodeError('merchantCategoryCode must be 4 digits');
   let amount = '';
   if (input.amountCents !== undefined) {
-    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
-      throw new BrCodeError('amountCents must be a positive integer');
+    const cents = input.amountCents;
+    if (!Number.isSafeInteger(cents) || cents <= 0 || cents > MAX_AMOUNT_CENTS) {
+      throw new BrCodeError(`amountCents must be an integer from 1 to ${MAX_AMOUNT_CENTS}, got ${cents}`);
     }
-    amount = field('54', formatCents(input.amountCents));
+    amount = field('54', formatCents(cents));
   }
   const body =
     field('00', '01') +
     (input.url !== undefined ? field('01', '12') : '') +
     field('26', account) +
-    field('52', input.merchantCategoryCode ?? '0000') +
+    field('52', category) +
     field('53', '986') +
     amount +
     field('58', 'BR') +

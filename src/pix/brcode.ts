@@ -78,14 +78,27 @@ function required(fields: Map<string, string>, id: string, name: string): string
   return value;
 }
 
+function fixed(fields: Map<string, string>, id: string, name: string, value: string): string {
+  const got = required(fields, id, name);
+  if (got !== value) throw new BrCodeError(`field ${id} (${name}) must be "${value}", got "${got}"`);
+  return got;
+}
+
 function optionalEntry<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: string };
 }
 
+/** Field 54: at most 13 characters, a whole number with up to two decimals (EMV QRCPS-MPM). */
+const AMOUNT = /^\d+(\.\d{1,2})?$/;
+const MAX_AMOUNT_LENGTH = 13;
+
 /**
- * Parses and checks a BR Code: structure, mandatory fields, the PIX GUI, and the CRC.
+ * Parses and checks a BR Code: structure, mandatory fields and their fixed values (field 00
+ * "01", field 01 "11" or "12" when present, currency "986", country "BR"), the PIX GUI with
+ * exactly one of a key or a location URL, the amount's form, and the CRC.
  *
- * @throws {BrCodeError} naming the field at fault, e.g. a CRC mismatch or a truncated field.
+ * @throws {BrCodeError} naming the field at fault, e.g. a CRC mismatch or a truncated field;
+ *   also for a value that is not a string.
  */
 export function parseBrCode(code: string): BrCode {
   if (typeof code !== 'string') throw new BrCodeError('a BR Code is a string');
@@ -103,22 +116,28 @@ export function parseBrCode(code: string): BrCode {
   if (code.slice(0, 6) !== '000201') {
     throw new BrCodeError('field 00 (payload format indicator) must come first and be "01"');
   }
+  const initiation = fields.get('01');
+  if (initiation !== undefined && initiation !== '11' && initiation !== '12') {
+    throw new BrCodeError(`field 01 (point of initiation method) must be "11" or "12", got "${initiation}"`);
+  }
   const account = readFields(required(fields, '26', 'merchant account'), 'field 26');
   const gui = required(account, '00', 'merchant account GUI');
   if (gui.toLowerCase() !== PIX_GUI) {
     throw new BrCodeError(`field 26.00 must be "${PIX_GUI}", got "${gui}"`);
   }
-  if (!account.has('01') && !account.has('25')) {
-    throw new BrCodeError('field 26 needs a PIX key (01) or a location URL (25)');
+  if (account.has('01') === account.has('25')) {
+    throw new BrCodeError('field 26 needs exactly one of a PIX key (01) or a location URL (25)');
   }
   const amountText = fields.get('54');
-  if (amountText !== undefined && !/^\d{1,10}(\.\d{1,2})?$/.test(amountText)) {
-    throw new BrCodeError(`field 54 (amount) must be a decimal like 10.50, got "${amountText}"`);
+  if (amountText !== undefined && (amountText.length > MAX_AMOUNT_LENGTH || !AMOUNT.test(amountText))) {
+    throw new BrCodeError(
+      `field 54 (amount) must be a decimal like 10.50 of at most ${MAX_AMOUNT_LENGTH} characters, got "${amountText.slice(0, 20)}"`,
+    );
   }
   const additional = fields.has('62') ? readFields(fields.get('62') as string, 'field 62') : undefined;
   return {
     payloadFormatIndicator: '01',
-    ...optionalEntry('pointOfInitiationMethod', fields.get('01')),
+    ...optionalEntry('pointOfInitiationMethod', initiation),
     merchantAccount: {
       gui,
       ...optionalEntry('key', account.get('01')),
@@ -126,9 +145,10 @@ export function parseBrCode(code: string): BrCode {
       ...optionalEntry('url', account.get('25')),
     },
     merchantCategoryCode: required(fields, '52', 'merchant category code'),
-    transactionCurrency: required(fields, '53', 'transaction currency'),
+    transactionCurrency: fixed(fields, '53', 'transaction currency', '986'),
+    // At most 13 characters is below 1e13, where toCents is exact.
     ...(amountText === undefined ? {} : { amountCents: toCents(Number(amountText)) }),
-    countryCode: required(fields, '58', 'country code'),
+    countryCode: fixed(fields, '58', 'country code', 'BR'),
     merchantName: required(fields, '59', 'merchant name'),
     merchantCity: required(fields, '60', 'merchant city'),
     ...optionalEntry('txid', additional?.get('05')),

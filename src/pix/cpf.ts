@@ -9,15 +9,18 @@ function checkDigit(digits: readonly number[], firstWeight: number): number {
 
 /** Computes the two check digits of the first nine digits of a CPF. */
 export function cpfCheckDigits(base: string): string {
-  if (!/^\d{9}$/.test(base)) throw new TypeError('a CPF base is 9 digits');
+  if (typeof base !== 'string' || !/^\d{9}$/.test(base)) throw new TypeError('a CPF base is 9 digits');
   const digits = [...base].map(Number);
   const first = checkDigit(digits, 10);
   const second = checkDigit([...digits, first], 11);
   return `${first}${second}`;
 }
 
-/** True for an unformatted CPF (11 digits) whose check digits hold and whose digits are not all equal. */
+/**
+ * True for an unformatted CPF (11 digits) whose check digits hold and whose digits are not all
+ * equal; false for anything else, a value that is not a string included.
+ */
 export function isValidCpf(cpf: string): boolean {
-  if (!/^\d{11}$/.test(cpf) || /^(\d)\1{10}$/.test(cpf)) return false;
+  if (typeof cpf !== 'string' || !/^\d{11}$/.test(cpf) || /^(\d)\1{10}$/.test(cpf)) return false;
   return cpfCheckDigits(cpf.slice(0, 9)) === cpf.slice(9);
 }

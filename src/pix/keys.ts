@@ -11,15 +11,19 @@ export const MAX_EMAIL_KEY_LENGTH = 77;
 
 const EMAIL =
   /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
-const PHONE = /^\+[1-9][0-9]\d{1,14}$/;
+// E.164: a country code and number of at most 15 digits in all (the DICT pattern allowed 16).
+const PHONE = /^\+[1-9][0-9]\d{1,13}$/;
 const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Puts a key in the form the directory stores: formatting (dots, dashes, slashes, spaces)
  * stripped from CPF and CNPJ, EMAIL and EVP lower-cased, surrounding spaces trimmed.
  * It never makes an invalid key valid by guessing; validate the result with `isValidPixKey`.
+ *
+ * @throws {TypeError} when `key` is not a string or `type` is not one of {@link PIX_KEY_TYPES}.
  */
 export function normalizePixKey(type: KnownPixKeyType, key: string): string {
+  if (typeof key !== 'string') throw new TypeError(`a PIX key is a string, got ${typeof key}`);
   const trimmed = key.trim();
   switch (type) {
     case 'CPF':
@@ -30,14 +34,22 @@ export function normalizePixKey(type: KnownPixKeyType, key: string): string {
       return trimmed.toLowerCase();
     case 'PHONE':
       return trimmed;
+    default:
+      throw new TypeError(`a PIX key type is one of ${PIX_KEY_TYPES.join(', ')}`);
   }
+}
+
+function isKnownType(type: unknown): type is KnownPixKeyType {
+  return (PIX_KEY_TYPES as readonly unknown[]).includes(type);
 }
 
 /**
  * Checks an already normalised key against its type. Returns `undefined` when it is valid, or a
- * sentence saying which rule it breaks.
+ * sentence saying which rule it breaks (also for a key that is not a string or an unknown type).
  */
 export function pixKeyProblem(type: KnownPixKeyType, key: string): string | undefined {
+  if (!isKnownType(type)) return `must be of a known PIX key type (${PIX_KEY_TYPES.join(', ')})`;
+  if (typeof key !== 'string') return 'must be a string';
   switch (type) {
     case 'CPF':
       return isValidCpf(key)
@@ -59,7 +71,11 @@ export function pixKeyProblem(type: KnownPixKeyType, key: string): string | unde
   }
 }
 
-/** True when `key`, once normalised, is a valid key of `type`. */
+/**
+ * True when `key`, once normalised, is a valid key of `type`; false for anything else (a key
+ * that is not a string, a type that is not one of {@link PIX_KEY_TYPES}): it never throws.
+ */
 export function isValidPixKey(type: KnownPixKeyType, key: string): boolean {
+  if (!isKnownType(type) || typeof key !== 'string') return false;
   return pixKeyProblem(type, normalizePixKey(type, key)) === undefined;
 }

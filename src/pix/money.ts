@@ -8,6 +8,11 @@ export class AmountError extends RangeError {
   override name = 'AmountError';
 }
 
+/** A number as written, anything else by its type: `String()` of an object can itself throw. */
+function shown(value: unknown): string {
+  return typeof value === 'number' ? String(value) : typeof value;
+}
+
 /**
  * A double carries 15 significant decimal digits faithfully. Rounding to that precision first
  * removes binary noise (`0.1 + 0.2` is `0.30000000000000004`) without hiding a real third
@@ -26,17 +31,18 @@ const SIGNIFICANT_DIGITS = 15;
  */
 export function toCents(amount: number): number {
   if (typeof amount !== 'number' || !Number.isFinite(amount)) {
-    throw new AmountError(`amount must be a finite number, got ${String(amount)}`);
+    throw new AmountError(`amount must be a finite number, got ${shown(amount)}`);
   }
   if (amount === 0) return 0;
+  // Fifteen significant digits hold 13 whole digits and the cents: from 1e13 on, a cent may be
+  // lost (10000000000000.01 would read as 10000000000000.00).
+  if (Math.abs(amount) >= 1e13) {
+    throw new AmountError(`amount is too large to count in cents exactly, got ${amount}`);
+  }
   const text = Math.abs(amount).toPrecision(SIGNIFICANT_DIGITS);
   if (text.includes('e')) {
-    // toPrecision only switches to exponent form below 1e-6 (not whole cents) or at 1e15 and up.
-    throw new AmountError(
-      Math.abs(amount) < 1
-        ? `amount must have at most two decimals, got ${amount}`
-        : `amount is too large to count in cents exactly, got ${amount}`,
-    );
+    // Below 1e13, toPrecision only switches to exponent form under 1e-6: not whole cents.
+    throw new AmountError(`amount must have at most two decimals, got ${amount}`);
   }
   const [whole = '0', fraction = ''] = text.split('.');
   const trimmed = fraction.replace(/0+$/, '');
@@ -44,9 +50,6 @@ export function toCents(amount: number): number {
     throw new AmountError(`amount must have at most two decimals, got ${amount}`);
   }
   const cents = Number(whole) * 100 + Number(trimmed.padEnd(2, '0'));
-  if (!Number.isSafeInteger(cents)) {
-    throw new AmountError(`amount is too large to count in cents exactly, got ${amount}`);
-  }
   return amount < 0 ? -cents : cents;
 }
 
@@ -68,7 +71,7 @@ export function hasAtMostTwoDecimals(amount: number): boolean {
  */
 export function fromCents(cents: number): number {
   if (!Number.isSafeInteger(cents)) {
-    throw new AmountError(`cents must be a safe integer, got ${String(cents)}`);
+    throw new AmountError(`cents must be a safe integer, got ${shown(cents)}`);
   }
   return cents / 100;
 }
@@ -76,10 +79,12 @@ export function fromCents(cents: number): number {
 /**
  * Formats integer cents as a decimal string with exactly two decimals, as BR Codes and
  * human-readable messages want it (`500` → `"5.00"`, `-1` → `"-0.01"`).
+ *
+ * @throws {AmountError} when `cents` is not a safe integer.
  */
 export function formatCents(cents: number): string {
   if (!Number.isSafeInteger(cents)) {
-    throw new AmountError(`cents must be a safe integer, got ${String(cents)}`);
+    throw new AmountError(`cents must be a safe integer, got ${shown(cents)}`);
   }
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);

@@ -1,9 +1,12 @@
 import * as z from 'zod/mini';
 import type { APIPromise } from '../core/api-promise.js';
+import { type BatchLineResult, type BatchOptions, runBatch } from '../core/batch.js';
 import type { RequestOptions } from '../core/config.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
+import { signalOf, type WaitOptions, waitForRecord } from '../core/wait.js';
 import { ApproveCashoutParams, CreateCashoutParams, CreateCashoutResponse } from '../schemas/cashout.js';
+import type { TransactionStatus } from '../schemas/enums.js';
 import { Guid } from '../schemas/formats.js';
 import { ListCashoutsParams } from '../schemas/list.js';
 import { Transaction } from '../schemas/transaction.js';
@@ -68,6 +71,32 @@ export class CashoutsResource {
       { id },
       options,
     );
+  }
+
+  /**
+   * Waits until the payout reaches a final status or one in `until`, as `transactions.waitFor` does.
+   * @example
+   * const done = await client.cashouts.waitFor(payout.transactionId, { hub });
+   */
+  waitFor(id: string | number, options?: WaitOptions<TransactionStatus>): Promise<Transaction> {
+    return waitForRecord(id, () => this.retrieve(id, signalOf(options)).withResponse(), options);
+  }
+
+  /**
+   * Pays a list of payouts, at most `concurrency` at a time, yielding each line's result as it
+   * completes; a line's failure (insufficient balance, a bad key) never stops the others. Each
+   * line's idempotency key is its own `idempotencyKey` or one derived from `batchId` and its index,
+   * so running the same batch again after a crash never pays a line twice.
+   * @example
+   * for await (const line of client.cashouts.createMany(sellers, { batchId: 'payroll-2026-11' })) {
+   *   if (line.error) console.error(line.index, line.error.message);
+   * }
+   */
+  createMany(
+    items: Iterable<CreateCashoutParams> | AsyncIterable<CreateCashoutParams>,
+    options: BatchOptions,
+  ): AsyncGenerator<BatchLineResult<CreateCashoutResponse>> {
+    return runBatch(items, options, (item) => this.create(item));
   }
 
   /** A page of payouts, newest first; iterate it to walk every page. */

@@ -3,7 +3,9 @@ import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/config.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
+import { signalOf, type WaitOptions, waitForRecord } from '../core/wait.js';
 import { CreateTransactionParams, CreateTransactionResponse } from '../schemas/charge.js';
+import type { TransactionStatus } from '../schemas/enums.js';
 import { Guid } from '../schemas/formats.js';
 import { ListTransactionsParams } from '../schemas/list.js';
 import { Transaction } from '../schemas/transaction.js';
@@ -58,6 +60,22 @@ export class TransactionsResource {
         decode: RECORD,
       },
       { transactionId },
+      options,
+    );
+  }
+
+  /**
+   * Waits until the charge reaches a final status (anything but PENDING and PROCESSING) or one in
+   * `until`: polls with backoff from about 1 s, honours `Retry-After`, and ends early when `hub`
+   * (shared with your webhook receiver) hears of the charge. Rejects with `WaitTimeoutError`
+   * (carrying the last record seen) after `timeout`, and with `APIUserAbortError` on `signal`.
+   * @example
+   * const paid = await client.transactions.waitFor(charge.transactionId, { until: ['COMPLETED'], timeout: 600_000 });
+   */
+  waitFor(transactionId: string, options?: WaitOptions<TransactionStatus>): Promise<Transaction> {
+    return waitForRecord(
+      transactionId,
+      () => this.retrieve(transactionId, signalOf(options)).withResponse(),
       options,
     );
   }

@@ -3,15 +3,15 @@ import * as z from 'zod/mini';
 import { isValidCpf } from '../pix/cpf.js';
 import { OpenTransactionStatus } from './enums.js';
 import { Guid, Uuid } from './formats.js';
-import { Email, forbiddenField, optionalShape, PositiveAmount, text } from './primitives.js';
+import { ChargeAmount, Email, forbiddenField, optionalShape, text } from './primitives.js';
 import { TrackingParametersInput, transactionShape } from './transaction.js';
 
 const notOnACharge = (field: string) =>
   forbiddenField(`${field} must not be sent on a PIX charge`, 'FORBIDDEN_FIELD');
 
 const chargeFields = {
-  /** Gross amount in currency units (BRL), positive, at most two decimals. */
-  amount: PositiveAmount,
+  /** Gross amount in currency units (BRL): 0.01 to 1,000,000.00, at most two decimals. */
+  amount: ChargeAmount,
   description: z.optional(text(255)),
   productName: z.optional(text(255)),
   clientName: z.optional(text(255)),

@@ -53,4 +53,16 @@ export const IsoDateTime = z
 /** A calendar date, `YYYY-MM-DD`. */
 export const IsoDate = z
   .string()
-  .check(z.regex(/^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/, { error: 'Invalid ISO date' }));
+  .check(
+    z.regex(/^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/, { error: 'Invalid ISO date' }),
+    z.refine(isCalendarDate, { error: 'must be a real calendar date (YYYY-MM-DD)' }),
+  );
+
+/** True when `YYYY-MM-DD` names a day that exists (`2026-02-31` does not; `2028-02-29` does). */
+function isCalendarDate(text: string): boolean {
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  // Date.UTC reads years 0-99 as 1900-1999: set the year itself.
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

@@ -54,14 +54,18 @@ export function summarizeIssues(issues: readonly FieldIssue[]): string {
 
 /** Groups issues by field, as the service's error body carries them (`errors`). */
 export function issuesByField(issues: readonly FieldIssue[]): Record<string, string[]> {
-  const grouped: Record<string, string[]> = {};
+  // A Map, not `{}`: a field named `constructor` or `__proto__` must not meet Object.prototype.
+  const grouped = new Map<string, string[]>();
   for (const issue of issues) {
     const key = issue.path === '' ? '_' : issue.path;
-    const messages = grouped[key] ?? [];
+    const messages = grouped.get(key) ?? [];
     messages.push(issue.message);
-    grouped[key] = messages;
+    grouped.set(key, messages);
   }
-  return grouped;
+  const record: Record<string, string[]> = {};
+  for (const [key, messages] of grouped)
+    Object.defineProperty(record, key, { value: messages, enumerable: true });
+  return record;
 }
 
 /**

@@ -15,6 +15,18 @@ export const PositiveAmount = z
   .number()
   .check(z.gt(0), z.refine(hasAtMostTwoDecimals, { error: 'must have at most two decimals' }));
 
+/**
+ * A charge amount: 0.01 to 1,000,000.00 (the limit the service documents; it also keeps the BR
+ * Code's amount field within its 13 characters and every balance within exact cents).
+ */
+export const ChargeAmount = z
+  .number()
+  .check(
+    z.gte(0.01),
+    z.lte(1_000_000),
+    z.refine(hasAtMostTwoDecimals, { error: 'must have at most two decimals' }),
+  );
+
 /** An e-mail address (any case). */
 export const Email = z.string().check(
   z.regex(

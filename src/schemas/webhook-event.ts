@@ -15,7 +15,13 @@ export const WebhookEventData = z.looseObject({
   amount: z.optional(z.number()),
 });
 /** The data of a transaction or cashout event. */
-export type WebhookEventData = z.infer<typeof WebhookEventData>;
+// The documented fields only (no index signature), so that a misspelled field does not compile;
+// the schema stays loose so that extra fields are kept at run time.
+export type WebhookEventData = {
+  [K in keyof z.infer<typeof WebhookEventData> as string extends K ? never : K]: z.infer<
+    typeof WebhookEventData
+  >[K];
+};
 
 /** A transaction or cashout event body, for any event name (known or not). */
 export const WebhookEventBody = z.looseObject({

@@ -25,9 +25,19 @@ export interface MemoryDedupeStoreOptions {
 /**
  * The default store: in memory, bounded, with expiry. Right for one process; use a shared store
  * such as {@link RedisDedupeStore} when the receiver runs on several machines.
+ *
+ * A claim costs O(1), full or not: when full, the oldest claim goes (a duplicate does not make a
+ * key newer, as with Redis `SET NX EX`), and expiry is checked when a key is claimed again.
  */
 export class MemoryDedupeStore implements WebhookDedupeStore {
+  /** Key → expiry in ms, oldest claim first: a Map keeps insertion order. */
   readonly #expiries = new Map<string, number>();
+  /**
+   * A live iterator over the keys: it sees keys added after it and skips deleted ones, and every
+   * key it has yielded was evicted, so its next key is always the oldest. Asking a new iterator
+   * instead would walk over every deleted slot still in the table (O(n) per claim in V8).
+   */
+  readonly #oldest = this.#expiries.keys();
   readonly #maxEntries: number;
   readonly #now: () => number;
 
@@ -39,7 +49,7 @@ export class MemoryDedupeStore implements WebhookDedupeStore {
     }
   }
 
-  /** How many keys are held now. */
+  /** How many keys are held now, expired ones included until claimed again or evicted. */
   get size(): number {
     return this.#expiries.size;
   }
@@ -48,24 +58,15 @@ export class MemoryDedupeStore implements WebhookDedupeStore {
     const now = this.#now();
     const expiry = this.#expiries.get(key);
     if (expiry !== undefined && expiry > now) return 'duplicate';
+    // Deleting first moves a re-claimed expired key to the end, among the newest.
     this.#expiries.delete(key);
-    if (this.#expiries.size >= this.#maxEntries) this.#evict(now);
+    // Full means at least one key the iterator has not yielded yet, so it is never done here.
+    if (this.#expiries.size >= this.#maxEntries) this.#expiries.delete(this.#oldest.next().value as string);
     this.#expiries.set(key, now + ttlSeconds * 1000);
     return 'first';
   }
 
   release(key: string): void {
     this.#expiries.delete(key);
-  }
-
-  /** Drops expired keys; if none were, the oldest one (Maps keep insertion order). */
-  #evict(now: number): void {
-    for (const [key, expiry] of this.#expiries) {
-      if (expiry <= now) this.#expiries.delete(key);
-    }
-    if (this.#expiries.size >= this.#maxEntries) {
-      const oldest = this.#expiries.keys().next();
-      if (oldest.done !== true) this.#expiries.delete(oldest.value);
-    }
   }
 }

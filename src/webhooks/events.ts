@@ -1,7 +1,10 @@
 /** The typed webhook events, and parsing a raw body into one. */
 
 import { normaliseRecord } from '../schemas/decode.js';
-import type { KnownWebhookEventName as WebhookEventName } from '../schemas/event-names.js';
+import {
+  WEBHOOK_EVENT_NAMES,
+  type KnownWebhookEventName as WebhookEventName,
+} from '../schemas/event-names.js';
 import { type FieldIssue, safeParseWith } from '../schemas/parse.js';
 import { isPlainlyValid } from '../schemas/plain-validator.js';
 import { WebhookEventBody, type WebhookEventData, WebhookPingBody } from '../schemas/webhook-event.js';
@@ -18,41 +21,56 @@ export type KnownWebhookEvent = {
   [Name in WebhookEventName]: { event: Name; timestamp: string; data: WebhookEventData };
 }[WebhookEventName];
 
-/**
- * An event with a name the SDK does not know yet. Its `data` has the common shape of the
- * interface document, so a receiver's `switch` falls to `default` instead of failing.
- */
-export interface UnknownWebhookEvent {
-  /**
-   * A name this version of the SDK does not know. Typed `string` so that `switch (event.event)`
-   * still narrows: inside a known `case`, `data.referenceId` is a `string`.
-   */
-  event: string;
-  timestamp: string;
-  data: WebhookEventData;
-}
-
 /** The revalidation ping a subscription receives; answer it 2xx like any verified event. */
 export interface WebhookPingEvent {
   event: 'webhook.revalidate';
   timestamp: string;
-  data: { webhookId: string; [key: string]: unknown };
+  data: { webhookId: string };
 }
 
 /**
- * A webhook event: a discriminated union on `event`.
+ * A webhook event: a discriminated union on `event`, so that a misspelled name in a `switch` or
+ * a comparison, or a misspelled `data` field, does not compile, and each `case` narrows to
+ * exactly one event type. An event whose name this SDK version does not know still reaches your
+ * code at run time: check {@link isUnknownWebhookEvent} first.
  *
  * @example
+ * if (isUnknownWebhookEvent(event)) return log(`unhandled ${event.event}`);
  * switch (event.event) {
  *   case 'transaction.completed': markPaid(event.data.referenceId); break;
  *   case 'cashout.failed': alertOps(event.data.referenceId); break;
- *   default: // a ping, or an event this SDK version does not know
  * }
  */
-export type WebhookEvent = KnownWebhookEvent | WebhookPingEvent | UnknownWebhookEvent;
+export type WebhookEvent = KnownWebhookEvent | WebhookPingEvent;
+
+declare const unknownEvent: unique symbol;
+
+/**
+ * An event with a name this SDK version does not know yet, as {@link isUnknownWebhookEvent}
+ * narrows to it: its `data` is untyped, so handling it is a deliberate step.
+ */
+export interface UnknownWebhookEvent {
+  /** Type-only mark: no known event is an unknown one. */
+  readonly [unknownEvent]: true;
+  /** The event name. */
+  event: string;
+  /** When the event happened (ISO 8601). */
+  timestamp: string;
+  /** The event's data, as delivered. */
+  data: { readonly [key: string]: unknown };
+}
+
+const KNOWN_NAMES: ReadonlySet<string> = new Set([...WEBHOOK_EVENT_NAMES, 'webhook.revalidate']);
+
+/** True for an event whose name this SDK version does not know (a name the service added). */
+export function isUnknownWebhookEvent(
+  event: WebhookEvent | UnknownWebhookEvent,
+): event is UnknownWebhookEvent {
+  return !KNOWN_NAMES.has((event as { event?: unknown } | null)?.event as string);
+}
 
 /** True for the revalidation ping (narrows `data` to `{ webhookId }`). */
-export function isWebhookPing(event: WebhookEvent): event is WebhookPingEvent {
+export function isWebhookPing(event: WebhookEvent | UnknownWebhookEvent): event is WebhookPingEvent {
   return event.event === 'webhook.revalidate';
 }
 
@@ -136,7 +154,8 @@ function reportIssue(event: string, issue: FieldIssue, onIssue: ParseWebhookEven
  * The de-duplication key of an event: event name + referenceId + timestamp, as the interface
  * document defines a duplicate (for a ping: its webhookId).
  */
-export function webhookEventKey(event: WebhookEvent): string {
-  const reference = isWebhookPing(event) ? event.data.webhookId : event.data.referenceId;
+export function webhookEventKey(event: WebhookEvent | UnknownWebhookEvent): string {
+  const data = event.data as { webhookId?: unknown; referenceId?: unknown; id?: unknown };
+  const reference = isWebhookPing(event) ? data.webhookId : (data.referenceId ?? data.id);
   return `${event.event}:${reference}:${event.timestamp}`;
 }

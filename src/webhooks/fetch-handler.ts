@@ -1,5 +1,6 @@
 import {
   receiveWebhook,
+  reportReceiverError,
   resolveHandlerOptions,
   type WebhookAnswer,
   type WebhookHandlerOptions,
@@ -33,7 +34,8 @@ export function createWebhookHandler(
       const body = async () => new Uint8Array(await request.arrayBuffer());
       return toResponse(await receiveWebhook(request.method, request.headers, body, resolved));
     } catch (error) {
-      resolved.onError?.(error);
+      // receiveWebhook answers every delivery; this is a last resort, reported once.
+      reportReceiverError(resolved, error);
       return toResponse({ status: 500, body: { received: false, error: 'receiver error' } });
     }
   };

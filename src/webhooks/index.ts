@@ -19,6 +19,7 @@ export {
 } from './errors.js';
 export {
   type CashoutEventName,
+  isUnknownWebhookEvent,
   isWebhookPing,
   type KnownWebhookEvent,
   type ParseWebhookEventOptions,
@@ -32,6 +33,7 @@ export {
 } from './events.js';
 export { createWebhookHandler } from './fetch-handler.js';
 export { DELIVERY_ID_HEADER, EVENT_HEADER, SIGNATURE_HEADER, type WebhookHeaders } from './headers.js';
+export { WebhookHub, type WebhookHubListener } from './hub.js';
 export {
   createNodeWebhookHandler,
   type NodeWebhookHandlerOptions,

@@ -4,6 +4,7 @@
  */
 import {
   receiveWebhook,
+  reportReceiverError,
   resolveHandlerOptions,
   type WebhookAnswer,
   type WebhookHandlerOptions,
@@ -32,7 +33,10 @@ export interface NodeWebhookHandlerOptions extends WebhookHandlerOptions {
   maxBodyBytes?: number;
 }
 
-class BodyTooLargeError extends Error {}
+/** A body over `maxBodyBytes`: answered 413. */
+class BodyTooLargeError extends Error {
+  readonly status = 413;
+}
 
 async function readRawBody(request: NodeWebhookRequest, maxBytes: number): Promise<Uint8Array | string> {
   const { body } = request;
@@ -48,7 +52,7 @@ async function readRawBody(request: NodeWebhookRequest, maxBytes: number): Promi
   for await (const chunk of request) {
     const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
     size += bytes.byteLength;
-    if (size > maxBytes) throw new BodyTooLargeError();
+    if (size > maxBytes) throw new BodyTooLargeError(`webhook body over ${maxBytes} bytes (maxBodyBytes)`);
     chunks.push(bytes);
   }
   const all = new Uint8Array(size);
@@ -88,12 +92,8 @@ export function createNodeWebhookHandler(
       const body = () => readRawBody(request, maxBytes);
       send(response, await receiveWebhook(request.method, request.headers, body, resolved));
     } catch (error) {
-      resolved.onError?.(error);
-      const tooLarge = error instanceof BodyTooLargeError;
-      send(response, {
-        status: tooLarge ? 413 : 500,
-        body: { received: false, error: tooLarge ? 'body too large' : 'receiver error' },
-      });
+      // Only the answer itself can fail here: receiveWebhook reports and answers the rest.
+      reportReceiverError(resolved, error);
     }
   };
 }

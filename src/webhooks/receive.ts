@@ -8,7 +8,8 @@ import { isWebhookDeliveryError } from './errors.js';
 import type { ParseWebhookEventOptions } from './events.js';
 import { type WebhookEvent, webhookEventKey } from './events.js';
 import type { WebhookHeaders } from './headers.js';
-import type { WebhookSecret } from './secrets.js';
+import type { WebhookHub } from './hub.js';
+import { secretList, type WebhookSecret } from './secrets.js';
 
 /** Options of the receiver helpers. */
 export interface WebhookHandlerOptions {
@@ -20,6 +21,8 @@ export interface WebhookHandlerOptions {
    * the service's retry is handled again.
    */
   onEvent: (event: WebhookEvent) => void | Promise<void>;
+  /** Told of each event once `onEvent` has handled it, so that waits on that record end early. */
+  hub?: WebhookHub;
   /** Where handled events are remembered. @default a new MemoryDedupeStore() */
   store?: WebhookDedupeStore;
   /** How long a handled event is remembered, in seconds. @default 86_400 (one day) */
@@ -28,7 +31,12 @@ export interface WebhookHandlerOptions {
   toleranceSeconds?: number;
   /** Passed to constructWebhookEvent: told of each field of an authentic event that does not match the documented shape. */
   onIssue?: ParseWebhookEventOptions['onIssue'];
-  /** Told of every rejected delivery and every error of `onEvent` (for logs and metrics). */
+  /**
+   * Told, exactly once, of every rejected delivery (400: bad signature or body; 413; 500: the body
+   * could not be read, e.g. `express.json()` mounted before this handler) and of every error your
+   * `onEvent` throws (500: the service retries). Without it, each is written with `console.error`
+   * and a message that says what to fix.
+   */
   onError?: (error: unknown) => void;
 }
 
@@ -41,6 +49,8 @@ export interface WebhookAnswer {
 /** Checks options once, when the handler is made, so mistakes show at start-up. */
 export function resolveHandlerOptions(options: WebhookHandlerOptions) {
   if (typeof options?.onEvent !== 'function') throw new TypeError('onEvent must be a function');
+  // An unset environment variable must fail at start-up, not turn every delivery into a 400.
+  secretList(options.secret);
   return {
     ...options,
     store: options.store ?? new MemoryDedupeStore(),
@@ -48,7 +58,17 @@ export function resolveHandlerOptions(options: WebhookHandlerOptions) {
   };
 }
 
-/** Handles one delivery whose raw body has been read. */
+/** Tells `onError`, or else `console.error`, of one failure: exactly once per delivery. */
+export function reportReceiverError(options: Pick<WebhookHandlerOptions, 'onError'>, error: unknown): void {
+  if (options.onError !== undefined) {
+    options.onError(error);
+    return;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`[pix-payments] webhook receiver: ${message}`);
+}
+
+/** Handles one delivery; never throws (every failure is reported once and answered). */
 export async function receiveWebhook(
   method: string | undefined,
   headers: WebhookHeaders,
@@ -65,10 +85,13 @@ export async function receiveWebhook(
     };
     event = await constructWebhookEvent(await body(), headers, options.secret, construct);
   } catch (error) {
-    options.onError?.(error);
-    if (!isWebhookDeliveryError(error)) throw error;
-    const message = error.name === 'WebhookParseError' ? 'invalid body' : 'invalid signature';
-    return { status: 400, body: { received: false, error: message } };
+    reportReceiverError(options, error);
+    if (isWebhookDeliveryError(error)) {
+      const message = error.name === 'WebhookParseError' ? 'invalid body' : 'invalid signature';
+      return { status: 400, body: { received: false, error: message } };
+    }
+    const status = (error as { status?: unknown }).status === 413 ? 413 : 500;
+    return { status, body: { received: false, error: status === 413 ? 'body too large' : 'receiver error' } };
   }
   const key = webhookEventKey(event);
   if ((await options.store.claim(key, options.dedupeTtlSeconds)) === 'duplicate') {
@@ -78,8 +101,15 @@ export async function receiveWebhook(
     await options.onEvent(event);
   } catch (error) {
     await options.store.release(key);
-    options.onError?.(error);
+    const reason = error instanceof Error ? error.message : String(error);
+    reportReceiverError(
+      options,
+      new Error(`onEvent threw on ${event.event} (answered 500, so the service retries it): ${reason}`, {
+        cause: error,
+      }),
+    );
     return { status: 500, body: { received: false, error: 'handler failed' } };
   }
+  options.hub?.publish(event);
   return { status: 200, body: { received: true } };
 }

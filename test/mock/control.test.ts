@@ -1,5 +1,6 @@
 /** Scenario control over HTTP under /__mock/, for curl and clients in any language. */
 import { describe, expect, it } from 'vitest';
+import { createMockService } from '../../src/mock/index.js';
 import { caller, useMock } from './harness.js';
 
 const { mock, api } = useMock();
@@ -36,5 +37,65 @@ describe('/__mock/state', () => {
       records: 1,
       deliveries: [],
     });
+  });
+});
+
+describe('scenario control validates its input like every endpoint (4xx, never 500)', () => {
+  it('answers 422 for POST /__mock/faults with times "x", and injects nothing', async () => {
+    const reply = await control()('POST', '/__mock/faults', { route: 'balance', kind: 'drop', times: 'x' });
+    expect([reply.status, reply.body.code, Object.keys(reply.body.errors)]).toEqual([
+      422,
+      'VALIDATION_ERROR',
+      ['times'],
+    ]);
+    expect(mock.faults.pending).toBe(0);
+  });
+
+  it('answers 404 for an action named after an Object.prototype member', async () => {
+    const { body } = await api('POST', '/v1/integrations/create-transaction', { amount: 10 });
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const reply = await control()('POST', `/__mock/charges/${body.transactionId}/${name}`);
+      expect([reply.status, reply.body.code], name).toEqual([404, 'NOT_FOUND']);
+    }
+  });
+
+  it('answers 422 for a clock move past 9999 (or past what a Date holds), and leaves the clock alone', async () => {
+    const before = mock.clock.now().toISOString();
+    const reply = await control()('POST', '/__mock/clock', { advanceMs: 1e300 });
+    expect([reply.status, Object.keys(reply.body.errors)]).toEqual([422, ['advanceMs']]);
+    expect(mock.clock.now().toISOString()).toBe(before);
+  });
+
+  it('/__mock/user-tokens takes no body at all, and refuses a body not sent as JSON with 415', async () => {
+    const post = (init: RequestInit) =>
+      fetch(`${mock.baseUrl}/__mock/user-tokens`, { method: 'POST', ...init });
+    expect((await post({})).status).toBe(201);
+    const text = await post({
+      body: '{"merchantId":"merchant_1"}',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect([text.status, (await text.json()).code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+  });
+});
+
+describe('balances at the edge of exact cents', () => {
+  const huge = useMock({
+    baseUrl: 'https://huge.pix-mock.test',
+    merchants: [{ initialBalanceCents: Number.MAX_SAFE_INTEGER - 100 }],
+  });
+
+  it('refuses a move that would leave exact cents (422), so balance and /__mock/state still answer 200', async () => {
+    const { body } = await huge.api('POST', '/v1/integrations/create-transaction', { amount: 1000 });
+    const paid = await caller(huge.mock.baseUrl)('POST', `/__mock/charges/${body.transactionId}/pay`);
+    expect([paid.status, paid.body.code]).toEqual([422, 'BALANCE_LIMIT_EXCEEDED']);
+    expect(huge.mock.state.records()[0]?.status).toBe('PENDING');
+    expect((await huge.api('GET', '/v1/integrations/balance')).status).toBe(200);
+    expect((await caller(huge.mock.baseUrl)('GET', '/__mock/state')).status).toBe(200);
+  });
+
+  it('refuses sums of cents that are not safe integers as options (TypeError)', () => {
+    expect(() => createMockService({ merchants: [{ initialBalanceCents: 2 ** 60 }] })).toThrow(TypeError);
+    expect(() => createMockService({ merchants: [{ cashInFeeCents: 1.5 }] })).toThrow(/cashInFeeCents/);
+    expect(() => createMockService({ payoutFeeCents: -1 })).toThrow(/payoutFeeCents/);
   });
 });

@@ -112,8 +112,9 @@ describe('list-transactions', () => {
     expect(await list('date_to=2000-01-01')).toEqual([]);
   });
 
-  it('answers 422 for per_page over 100 or a bad filter', async () => {
-    for (const query of ['per_page=101', 'page=0', 'status=PAID', 'date_from=yesterday']) {
+  it('answers 422 for per_page over 100 or a bad filter, a day that does not exist included', async () => {
+    const queries = ['per_page=101', 'page=0', 'status=PAID', 'date_from=yesterday', 'date_from=2026-02-31'];
+    for (const query of [...queries, 'date_to=2025-02-29']) {
       const reply = await api('GET', `/v1/integrations/list-transactions?${query}`);
       expect(reply.status, query).toBe(422);
       expect(reply.body.code).toBe('VALIDATION_ERROR');

@@ -46,4 +46,9 @@ describe('value forms', () => {
       ),
     );
   });
+
+  it('keeps the reference form at the edge of what a Date holds, where the shifted time does not exist', () => {
+    const last = new Date(8.64e15).toISOString();
+    expect(dateIn({ offset: '+05:30', fraction: 'millis' }, last)).toBe(last);
+  });
 });

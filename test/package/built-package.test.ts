@@ -75,6 +75,19 @@ describe('the built package', () => {
     }
   });
 
+  it('on Node 20, the mock fails at once with a message naming the Node it needs', () => {
+    const script = `
+      for (const start of [() => mock.createMockService(), () => mock.startMockServer()]) {
+        try { await start(); console.log('started'); } catch (e) { console.log(e.message); }
+      }
+    `;
+    const dir = makeConsumer({ 'n20.mjs': `import * as mock from 'pix-payments/mock';\n${script}` });
+    const lines = run(NODE20, ['n20.mjs'], dir).trim().split('\n');
+    expect(lines).toHaveLength(2);
+    for (const line of lines)
+      expect(line).toMatch(/^pix-payments\/mock needs Node\.js 22\.12 or later .*this is Node\.js 20\./);
+  });
+
   it('serves pix-payments/mock as ESM and CJS (Node >= 22.12, as msw 3 needs)', () => {
     const script = `
       const server = await mock.startMockServer();

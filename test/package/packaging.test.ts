@@ -25,6 +25,7 @@ describe('packaging', () => {
       'pix-payments',
       'pix-payments/webhooks',
       'pix-payments/qr',
+      'pix-payments/reports',
       'pix-payments/mock',
     ]);
   });

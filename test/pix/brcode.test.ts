@@ -48,6 +48,51 @@ describe('parseBrCode', () => {
     expect(() => parseBrCode('000201')).toThrow(/field 63/);
   });
 
+  const withCrc = (body: string) => `${body}6304${crc16Hex(`${body}6304`)}`;
+  const tlv = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
+  const KEY = tlv('26', tlv('00', 'br.gov.bcb.pix') + tlv('01', '52998224725'));
+  const TAIL = `${tlv('58', 'BR')}${tlv('59', 'Fulano de Tal')}${tlv('60', 'BRASILIA')}${tlv('62', tlv('05', '***'))}`;
+  const code = (parts: {
+    initiation?: string;
+    account?: string;
+    currency?: string;
+    amount?: string;
+    tail?: string;
+  }) =>
+    withCrc(
+      tlv('00', '01') +
+        (parts.initiation === undefined ? '' : tlv('01', parts.initiation)) +
+        (parts.account ?? KEY) +
+        tlv('52', '0000') +
+        tlv('53', parts.currency ?? '986') +
+        (parts.amount === undefined ? '' : tlv('54', parts.amount)) +
+        (parts.tail ?? TAIL),
+    );
+
+  it.each([
+    ['a point of initiation other than 11 or 12', code({ initiation: '13' }), /field 01/],
+    ['a currency other than 986', code({ currency: '840' }), /field 53 .* must be "986"/],
+    ['a country other than BR', code({ tail: TAIL.replace('5802BR', '5802br') }), /field 58/],
+    [
+      'both a key and a location URL',
+      code({
+        account: tlv('26', tlv('00', 'br.gov.bcb.pix') + tlv('01', '52998224725') + tlv('25', 'a.b/c')),
+      }),
+      /exactly one of a PIX key \(01\) or a location URL \(25\)/,
+    ],
+    ['an amount of 14 characters', code({ amount: '12345678901.23' }), /field 54/],
+    ['an amount with three decimals', code({ amount: '1.234' }), /field 54/],
+  ])('fails on %s (central bank rules)', (_, text, reason) => {
+    expect(() => parseBrCode(text)).toThrow(reason);
+  });
+
+  it('reads amounts of 13 characters, the most field 54 holds, exactly', () => {
+    expect(parseBrCode(code({})).merchantAccount.key).toBe('52998224725');
+    expect(parseBrCode(code({ amount: '9999999999999' })).amountCents).toBe(999_999_999_999_900);
+    expect(parseBrCode(code({ amount: '9999999999.99' })).amountCents).toBe(999_999_999_999);
+    expect(parseBrCode(code({ initiation: '11', amount: '0.00' })).amountCents).toBe(0);
+  });
+
   it('fails on a code missing a mandatory field, naming it', () => {
     const body = '00020126330014br.gov.bcb.pix0111529982247255204000053039865802BR6008BRASILIA';
     const code = `${body}6304${crc16Hex(`${body}6304`)}`;
@@ -108,8 +153,35 @@ describe('buildBrCode', () => {
     );
   });
 
+  it('builds the largest amount field 54 holds, and refuses one cent more', () => {
+    const input = { url: 'a.b/c', merchantName: 'Loja', merchantCity: 'SP' };
+    expect(parseBrCode(buildBrCode({ ...input, amountCents: 999_999_999_999 })).amountCents).toBe(
+      999_999_999_999,
+    );
+    expect(() => buildBrCode({ ...input, amountCents: 1_000_000_000_000 })).toThrow(
+      /amountCents must be an integer from 1 to 999999999999/,
+    );
+    // The issue's 9e13 charge: its 17-character amount was a code our own parser refused.
+    expect(() => buildBrCode({ ...input, amountCents: 9e15 })).toThrow(BrCodeError);
+  });
+
+  it.each([
+    [null, /takes an object/],
+    ['00020101', /takes an object/],
+    [{ merchantName: 5, merchantCity: 'SP', url: 'a.b/c' }, /merchantName must be a string/],
+    [{ merchantName: 'Loja', merchantCity: 'SP', url: 'a.b/c', txid: 123 }, /txid must be a string/],
+    [
+      { merchantName: 'Loja', merchantCity: 'SP', url: 'a.b/c', amountCents: '100' },
+      /amountCents must be a number/,
+    ],
+  ])('refuses %j with a TypeError, never a malformed code', (input, reason) => {
+    expect(() => buildBrCode(input as never)).toThrow(TypeError);
+    expect(() => buildBrCode(input as never)).toThrow(reason);
+  });
+
   it.each([
     [{ merchantName: 'x'.repeat(26), merchantCity: 'SP', url: 'a.b/c' }, /merchantName must hold 1 to 25/],
+    [{ merchantName: 'Loja', merchantCity: 'SP', url: 'a.b/c', merchantCategoryCode: '12' }, /4 digits/],
     [{ merchantName: 'Loja', merchantCity: 'x'.repeat(16), url: 'a.b/c' }, /merchantCity must hold 1 to 15/],
     [{ merchantName: 'Loja', merchantCity: 'SP', url: 'a.b/c', txid: 'with space' }, /txid/],
     [{ merchantName: 'Loja', merchantCity: 'SP', url: 'a.b/c', amountCents: 0 }, /amountCents/],

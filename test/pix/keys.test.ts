@@ -42,14 +42,19 @@ describe('PIX keys', () => {
     );
   });
 
-  it('accepts E.164 phone numbers of every allowed length', () => {
+  it('accepts E.164 phone numbers of every allowed length (3 to 15 digits)', () => {
     const phone = fc
-      .tuple(fc.integer({ min: 1, max: 9 }), fc.stringMatching(/^\d{2,15}$/))
+      .tuple(fc.integer({ min: 1, max: 9 }), fc.stringMatching(/^\d{2,14}$/))
       .map(([first, rest]) => `+${first}${rest}`);
     fc.assert(
       fc.property(phone, (key) => {
         expect(pixKeyProblem('PHONE', key)).toBeUndefined();
       }),
     );
+  });
+
+  it('refuses a phone number of 16 digits or more (E.164 allows 15)', () => {
+    expect(pixKeyProblem('PHONE', '+551199876543210')).toBeUndefined();
+    expect(pixKeyProblem('PHONE', '+5511998765432101')).toMatch(/E\.164/);
   });
 });

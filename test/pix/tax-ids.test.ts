@@ -18,7 +18,8 @@ function oracleCpf(cpf: string): boolean {
   return d[9] === first && d[10] === second;
 }
 function oracleCnpj(cnpj: string): boolean {
-  if (!/^[0-9A-Z]{12}[0-9]{2}$/.test(cnpj)) return false;
+  // All-equal numbers are reserved (of them only 00000000000000 passes the check digits).
+  if (!/^[0-9A-Z]{12}[0-9]{2}$/.test(cnpj) || /^(\d)\1*$/.test(cnpj)) return false;
   const v = [...cnpj].map((c) => c.charCodeAt(0) - 48);
   const first = mod11(v.slice(0, 12), [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
   const second = mod11([...v.slice(0, 12), first], [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
@@ -90,9 +91,12 @@ describe('CNPJ', () => {
 
   it('accepts every generated valid numeric and alphanumeric CNPJ', () => {
     fc.assert(
-      fc.property(fc.oneof(digits(12), alnums(12)), (base) => {
-        expect(isValidCnpj(base + cnpjCheckDigits(base))).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(digits(12), alnums(12)).filter((base) => base !== '000000000000'),
+        (base) => {
+          expect(isValidCnpj(base + cnpjCheckDigits(base))).toBe(true);
+        },
+      ),
     );
   });
 
@@ -119,6 +123,11 @@ describe('CNPJ', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('rejects the reserved all-equal numbers, though 00000000000000 passes the check digits', () => {
+    expect(cnpjCheckDigits('000000000000')).toBe('00');
+    for (const digit of '0123456789') expect(isValidCnpj(digit.repeat(14))).toBe(false);
   });
 
   it.each(['12abc34501de35', '12ABC34501DEA5', '1122233300018', '11.222.333/0001-81'])(

@@ -38,10 +38,17 @@ describe('create-transaction params', () => {
   });
 
   it.each([
-    [{ amount: 0 }, 'amount', /Too small: expected number to be >0/],
+    [{ amount: 0 }, 'amount', /Too small: expected number to be >=0.01/],
+    [{ amount: 1_000_000.01 }, 'amount', /Too big: expected number to be <=1000000/],
     [{ amount: -1 }, 'amount', /Too small/],
     [{ amount: 10.005 }, 'amount', /at most two decimals/],
-    [{ amount: '10.00' }, 'amount', /expected number, received string/],
+    [{ amount: '10.00' }, 'amount', /^must be a number in reais, such as 19.9; got the string "10.00"$/],
+    [
+      { amount: Number.POSITIVE_INFINITY },
+      'amount',
+      /^must be a number in reais, such as 19.9; got Infinity$/,
+    ],
+    [{ amount: null }, 'amount', /got null/],
     [{ clientEmail: 'nope' }, 'clientEmail', /email/],
     [{ clientCpf: '52998224724' }, 'clientCpf', /CPF/],
     [{ clientPhone: '(11) 99876-5432' }, 'clientPhone', /digits/],

@@ -68,7 +68,7 @@ describe('constructWebhookEvent', () => {
     const event = await constructWebhookEvent(body, headers, SECRET, {
       onIssue: (i) => fields.push(i.field),
     });
-    expect(event.data.id).toBe('x');
+    expect((event.data as { id?: unknown }).id).toBe('x');
     expect(fields).toEqual(['data.id']);
     const bad = await createSignedWebhook({ event: 'transaction.created', timestamp: 'x' } as never, SECRET);
     await expect(constructWebhookEvent(bad.body, bad.headers, SECRET)).rejects.toThrow(WebhookParseError);

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryDedupeStore } from '../../src/webhooks/index.js';
 
+/** A store of `maxEntries` on a test clock: `claim` several keys in turn, `wait` moves time on. */
+function storeOnClock(maxEntries: number) {
+  let now = 0;
+  const store = new MemoryDedupeStore({ maxEntries, now: () => now });
+  return {
+    store,
+    claim: (keys: string[], ttlSeconds: number) => keys.map((key) => store.claim(key, ttlSeconds)),
+    wait: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
 describe('MemoryDedupeStore', () => {
   it('answers first, then duplicate', () => {
     const store = new MemoryDedupeStore();
@@ -34,14 +47,46 @@ describe('MemoryDedupeStore', () => {
     expect(store.claim('a', 60)).toBe('first');
   });
 
-  it('drops expired keys before live ones when full', () => {
-    let now = 0;
-    const store = new MemoryDedupeStore({ maxEntries: 2, now: () => now });
-    store.claim('long', 100);
-    store.claim('short', 1);
-    now = 2_000;
-    store.claim('new', 100);
-    expect(store.claim('long', 100)).toBe('duplicate');
+  it('keeps its place for a duplicate: eviction follows the first claim', () => {
+    const { claim } = storeOnClock(2);
+    claim(['a', 'b', 'a', 'c'], 60);
+    expect(claim(['b', 'a'], 60)).toEqual(['duplicate', 'first']);
+  });
+
+  it('makes a key claimed again after its TTL the newest', () => {
+    const { claim, wait } = storeOnClock(2);
+    claim(['a'], 1);
+    claim(['b'], 100);
+    wait(1_000);
+    claim(['a', 'c'], 100);
+    expect(claim(['a', 'b'], 100)).toEqual(['duplicate', 'first']);
+  });
+
+  it('checks expiry lazily: an expired key is held until claimed again or evicted', () => {
+    const { store, claim, wait } = storeOnClock(3);
+    claim(['a', 'b'], 1);
+    wait(5_000);
+    expect(store.size).toBe(2);
+    expect(claim(['a'], 1)).toEqual(['first']);
+    expect(store.size).toBe(2);
+  });
+
+  it('when full, evicts one key per new claim: the oldest, even if a newer one has expired', () => {
+    const { store, claim, wait } = storeOnClock(3);
+    claim(['long'], 100);
+    claim(['short'], 1);
+    claim(['c'], 100);
+    wait(2_000);
+    claim(['d'], 100);
+    expect(store.size).toBe(3);
+    expect(claim(['c', 'd', 'long'], 100)).toEqual(['duplicate', 'duplicate', 'first']);
+  });
+
+  it('takes a released key again as a new claim, so a failed handler is retried', () => {
+    const { store, claim } = storeOnClock(2);
+    claim(['failed', 'b'], 60);
+    store.release('failed');
+    expect(claim(['failed', 'c', 'failed', 'b'], 60)).toEqual(['first', 'first', 'duplicate', 'first']);
   });
 
   it('refuses a non-positive bound', () => {

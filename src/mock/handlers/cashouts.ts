@@ -3,8 +3,10 @@ import { ApproveCashoutParams, CreateCashoutParams } from '../../schemas/cashout
 import { ListCashoutsQuery } from '../../schemas/list-query.js';
 import { type MockContext, ownRecord } from '../context.js';
 import { listPage } from '../listing.js';
+import type { MockMerchant } from '../options.js';
 import { toWireTransaction } from '../records.js';
-import { queryOf, readJson, validate } from '../respond.js';
+import { readJson } from '../request-body.js';
+import { queryOf, validate } from '../respond.js';
 import { route } from '../route.js';
 import { notFound, ServiceError } from '../service-error.js';
 
@@ -13,8 +15,8 @@ const INFO = 'Payout accepted and handed to the payment provider for immediate p
 /** The handlers of create-cashout, get-cashout, list-cashouts and approve-cashout. */
 export function cashoutHandlers(ctx: MockContext) {
   const auth = (request: Request) => ctx.credentials.merchantForSecretKey(request);
-  const payout = (request: Request, id: string | number) => {
-    const record = ownRecord(ctx, auth(request), id, 'Payout');
+  const payout = (merchant: MockMerchant, id: string | number) => {
+    const record = ownRecord(ctx, merchant, id, 'Payout');
     if (record.type !== 'CASHOUT') throw notFound('Payout');
     return record;
   };
@@ -33,7 +35,7 @@ export function cashoutHandlers(ctx: MockContext) {
 
     route(ctx, 'get-cashout', 'get', '/v1/integrations/cashout/:id', (request, params) => ({
       status: 200,
-      body: toWireTransaction(payout(request, params.id as string)),
+      body: toWireTransaction(payout(auth(request), params.id as string)),
     })),
 
     route(ctx, 'list-cashouts', 'get', '/v1/integrations/cashout', (request) => {
@@ -44,8 +46,9 @@ export function cashoutHandlers(ctx: MockContext) {
     }),
 
     route(ctx, 'approve-cashout', 'post', '/v1/integrations/approve-cashout', async (request) => {
+      const merchant = auth(request);
       const body = validate(ApproveCashoutParams, await readJson(request));
-      const record = payout(request, body.id);
+      const record = payout(merchant, body.id);
       if (body.transactionId !== undefined && body.transactionId.toLowerCase() !== record.transactionId) {
         throw notFound('Payout');
       }

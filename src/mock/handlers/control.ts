@@ -7,7 +7,8 @@ import * as z from 'zod/mini';
 import { fromCents } from '../../pix/money.js';
 import type { MockContext } from '../context.js';
 import { FaultRuleSchema } from '../faults.js';
-import { parseJson, readJson, validate } from '../respond.js';
+import { readJson, readOptionalJson } from '../request-body.js';
+import { validate } from '../respond.js';
 import { route } from '../route.js';
 import { ServiceError } from '../service-error.js';
 import type { MockSimulate } from '../simulate.js';
@@ -30,6 +31,8 @@ const ClockMove = z
       error: 'give one of advanceMs or set',
     }),
   );
+/** The latest time the clock takes over HTTP, as `set` writes it: 9999-12-31T23:59:59.999Z. */
+const LAST_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 /** `POST /__mock/user-tokens`: the merchant, the default one when omitted. */
 const TokenRequest = z.optional(z.strictObject({ merchantId: z.optional(z.string()) }));
 
@@ -44,7 +47,8 @@ const PAYOUT_ACTIONS = {
 /** The scenario-control handlers under `/__mock/`. */
 export function controlHandlers(ctx: MockContext, simulate: MockSimulate, reset: () => void) {
   const action = <T extends Record<string, keyof MockSimulate>>(actions: T, name: string | undefined) => {
-    const method = actions[name as keyof T];
+    // Own names only: `constructor` or `toString` is an unknown action, not Object.prototype's.
+    const method = name !== undefined && Object.hasOwn(actions, name) ? actions[name] : undefined;
     if (method === undefined) {
       throw new ServiceError(
         404,
@@ -69,13 +73,18 @@ export function controlHandlers(ctx: MockContext, simulate: MockSimulate, reset:
     }),
     route(ctx, 'control', 'post', '/__mock/clock', async (request) => {
       const move = validate(ClockMove, await readJson(request));
+      const advanceMs = move.advanceMs ?? 0;
+      // Years past 9999 have no ISO 8601 date-time of the usual form, and soon no Date at all.
+      if (move.set === undefined && ctx.clock.now().getTime() + advanceMs > LAST_CLOCK_MS) {
+        const message = 'must not move the clock past 9999-12-31T23:59:59.999Z';
+        throw new ServiceError(422, 'VALIDATION_ERROR', `advanceMs: ${message}`, { advanceMs: [message] });
+      }
       if (move.set !== undefined) ctx.clock.set(move.set);
-      else ctx.clock.advance(move.advanceMs ?? 0);
+      else ctx.clock.advance(advanceMs);
       return { status: 200, body: { now: ctx.clock.now().toISOString() } };
     }),
     route(ctx, 'control', 'post', '/__mock/user-tokens', async (request) => {
-      const text = await request.text();
-      const body = validate(TokenRequest, text === '' ? undefined : parseJson(text));
+      const body = validate(TokenRequest, await readOptionalJson(request));
       const merchantId = body?.merchantId ?? ctx.options.merchants[0]?.id;
       const merchant = ctx.options.merchants.find((m) => m.id === merchantId);
       if (merchant === undefined) throw new ServiceError(404, 'NOT_FOUND', 'Unknown merchant');

@@ -5,7 +5,8 @@ import { ListTransactionsQuery } from '../../schemas/list-query.js';
 import { type MockContext, ownRecord } from '../context.js';
 import { listPage } from '../listing.js';
 import { toWireTransaction } from '../records.js';
-import { queryOf, readJson, validate } from '../respond.js';
+import { readJson } from '../request-body.js';
+import { queryOf, validate } from '../respond.js';
 import { route } from '../route.js';
 
 /** The handlers of balance, create-transaction and list-transactions. */

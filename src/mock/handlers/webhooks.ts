@@ -4,7 +4,8 @@ import { CreateWebhookParams, UpdateWebhookParams } from '../../schemas/webhook-
 import type { MockContext } from '../context.js';
 import { newWebhookSecret } from '../ids.js';
 import type { MockMerchant } from '../options.js';
-import { readJson, validate } from '../respond.js';
+import { readJson } from '../request-body.js';
+import { validate } from '../respond.js';
 import { route } from '../route.js';
 import { forbidden, notFound } from '../service-error.js';
 import type { StoredSubscription, SubscriptionChanges } from '../subscriptions.js';

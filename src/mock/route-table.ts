@@ -1,0 +1,56 @@
+/**
+ * The paths the mock knows and the methods each answers, for what no endpoint handles itself: a
+ * 405 METHOD_NOT_ALLOWED with `Allow` for another method on a known path, a 204 with `Allow` for
+ * OPTIONS, and a 404 for a path the service does not have.
+ */
+import { matchRequestUrl } from 'msw';
+import type { Answer } from './respond.js';
+
+/** The order in which `Allow` lists methods. */
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** The methods of every known path, filled as the endpoints' handlers are made. */
+export class RouteTable {
+  readonly #routes: { method: string; url: string }[] = [];
+
+  /** Records that `method` is answered at `url` (an msw path, e.g. `…/cashout/:id`). */
+  add(method: string, url: string): void {
+    this.#routes.push({ method: method.toUpperCase(), url });
+  }
+
+  /**
+   * The methods that `url` answers, as `Allow` lists them (HEAD beside GET, OPTIONS last);
+   * empty for a path the service does not have.
+   */
+  allowed(url: URL): string[] {
+    const methods = new Set<string>();
+    for (const route of this.#routes) {
+      if (!matchRequestUrl(url, route.url).matches) continue;
+      methods.add(route.method);
+      if (route.method === 'GET') methods.add('HEAD');
+    }
+    if (methods.size > 0) methods.add('OPTIONS');
+    return [...methods].sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b));
+  }
+
+  /**
+   * The answer to a request that no endpoint took: OPTIONS on a known path is a 204 and any
+   * other method a 405, both with `Allow`; an unknown path is a 404.
+   */
+  unmatched(method: string, url: URL): Answer {
+    const allowed = this.allowed(url);
+    if (allowed.length === 0) {
+      return { status: 404, body: { message: `No route for ${method} ${url.pathname}`, code: 'NOT_FOUND' } };
+    }
+    const headers = { allow: allowed.join(', ') };
+    if (method.toUpperCase() === 'OPTIONS') return { status: 204, headers };
+    return {
+      status: 405,
+      headers,
+      body: {
+        message: `${method} is not allowed on ${url.pathname}; allowed: ${headers.allow}`,
+        code: 'METHOD_NOT_ALLOWED',
+      },
+    };
+  }
+}

@@ -4,12 +4,15 @@
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import * as esm from '../../dist/index.js';
 
-const cjs = createRequire(import.meta.url)('../../dist/index.cjs') as typeof esm;
+// The built files, typed as the source (the type check runs before the build in CI).
+type Build = typeof import('../../src/index.js');
+const ESM_BUILD = '../../dist/index.js';
+const esm = (await import(ESM_BUILD)) as Build;
+const cjs = createRequire(import.meta.url)('../../dist/index.cjs') as Build;
 const SECRET_KEY = `sk_live_prod_${'S3cr3t'.repeat(5)}ab`;
 
-function clientOf(build: typeof esm, status: number) {
+function clientOf(build: Build, status: number) {
   const fetch = async () =>
     new Response(JSON.stringify({ message: 'no', code: 'X' }), {
       status,

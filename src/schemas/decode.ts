@@ -7,6 +7,7 @@
  * The value is decoded in place: it must be freshly parsed JSON.
  */
 import type * as z from 'zod/mini';
+import { GUID_PATTERN } from './formats.js';
 import { type FieldIssue, safeParseWith } from './parse.js';
 import { isPlainlyValid } from './plain-validator.js';
 
@@ -35,7 +36,6 @@ type Json = Record<string, unknown>;
 
 const MONEY = /^-?\d+(?:\.\d{1,2})?$/;
 const DIGITS = /^\d{1,15}$/;
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 /** The pagination fields of Laravel's flat paginator, gathered into `meta`. */
 const PAGINATOR_FIELDS = ['current_page', 'per_page', 'total', 'last_page', 'from', 'to'];
 
@@ -85,10 +85,10 @@ function unwrapMany(json: unknown): unknown {
 function identityProblem(record: Json, identity: readonly string[]): boolean {
   return !identity.some((field) =>
     field === 'transactionId'
-      ? typeof record.transactionId === 'string' && UUID.test(record.transactionId)
+      ? typeof record.transactionId === 'string' && GUID_PATTERN.test(record.transactionId)
       : field === 'legacyId'
         ? Number.isSafeInteger(record.id) && (record.id as number) >= 1
-        : typeof record.id === 'string' && UUID.test(record.id),
+        : typeof record.id === 'string' && GUID_PATTERN.test(record.id),
   );
 }
 

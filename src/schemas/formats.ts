@@ -16,12 +16,11 @@ export function nullableField<T extends z.ZodMiniType>(schema: T) {
   return z.nullable(schema);
 }
 
+/** The shape of a UUID of any version or variant. */
+export const GUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
 /** A UUID-shaped identifier in a response (any version or variant). */
-export const Guid = z.string().check(
-  z.regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, {
-    error: 'Invalid UUID',
-  }),
-);
+export const Guid = z.string().check(z.regex(GUID_PATTERN, { error: 'Invalid UUID' }));
 
 /**
  * A UUID in a request, as RFC 9562 defines it (versions 1 to 8, the RFC variant), or the nil UUID.

@@ -12,10 +12,6 @@
  * The constructors of MemoryDedupeStore, RedisDedupeStore and PaymentsClient are fuzzed the same
  * way (the classes' methods are out of scope).
  *
- * KNOWN_ISSUES are raw errors found in files this test's author does not own (src/webhooks,
- * src/errors, src/schemas, src/core). Each is tolerated by the fuzz and reproduced by an
- * `it.fails` test, which starts failing once the bug is fixed: then delete the issue.
- *
  * FUZZ_RUNS=5000 npx vitest run test/helpers-fuzz.test.ts hunts longer (300 runs by default).
  */
 import { createHmac } from 'node:crypto';
@@ -54,19 +50,6 @@ interface Spec {
   throws: readonly ErrorClass[];
   /** Arguments worth more than random ones: near-valid shapes that reach deep code. */
   args?: fc.Arbitrary<unknown[]>;
-}
-
-interface KnownIssue {
-  /** The exported function(s) it affects. */
-  functions: readonly string[];
-  /** Where the bug is (a file this test's author does not own). */
-  where: string;
-  /** The undocumented error's message. */
-  message: RegExp;
-  /** Only for these arguments (default: any). */
-  when?: (args: readonly unknown[]) => boolean;
-  /** One call that shows it. */
-  example: () => unknown;
 }
 
 // ---- Hostile values -----------------------------------------------------------------------
@@ -505,100 +488,6 @@ const SPECS: Record<string, Spec> = {
 /** A correctly signed delivery, for the examples below. */
 const SIGNED_BODY = '{"event":"transaction.completed","timestamp":"2026-01-01T00:00:00Z","data":{}}';
 
-const KNOWN_ISSUES: readonly KnownIssue[] = [
-  {
-    functions: ['isPaymentsError', 'isWebhookDeliveryError'],
-    where:
-      'src/errors/brand.ts isTaggedInstance: a prototype whose own `constructor` is null reaches Object.hasOwn(null, …); `instanceof` of every SDK error class goes through it too',
-    message: /Cannot convert undefined or null to object/,
-    example: () => main.isPaymentsError(Object.create({ constructor: null })),
-  },
-  {
-    functions: ['isUnknownWebhookEvent', 'isWebhookPing', 'webhookEventKey'],
-    where:
-      'src/webhooks/events.ts: the guards and webhookEventKey read event.event / event.data of a non-object',
-    message: /Cannot read properties of (undefined|null)/,
-    example: () => webhooks.isWebhookPing(null as never),
-  },
-  {
-    functions: ['safeParseWith'],
-    where: 'src/schemas/parse.ts safeParseWith: a schema that is not a zod schema fails inside zod',
-    message: /Cannot read properties of (undefined|null)/,
-    when: (args) => !schemas.some(([, schema]) => schema === args[0]),
-    example: () => main.safeParseWith({} as never, {}),
-  },
-  {
-    functions: ['parseWebhookEvent', 'constructWebhookEvent'],
-    where:
-      'src/webhooks/events.ts reportIssue: options.onIssue that is not a function, or options null, is called or read when a field does not match',
-    message: /onIssue is not a function|Cannot read properties of null \(reading 'onIssue'\)/,
-    example: () =>
-      webhooks.parseWebhookEvent('{"event":"transaction.completed","data":{"amount":"x"}}', {
-        onIssue: 5,
-      } as never),
-  },
-  {
-    functions: ['constructWebhookEvent'],
-    where: 'src/webhooks/headers.ts readHeader: headers null or undefined are read as an object',
-    message: /Cannot read properties of (undefined|null) \(reading 'get'\)/,
-    example: () => webhooks.constructWebhookEvent('{}', undefined as never, SECRET),
-  },
-  {
-    functions: ['constructWebhookEvent'],
-    where:
-      'src/webhooks/headers.ts readHeader returns a record value that is not a string (value?.[0] of anything); construct.ts then writes it into the event_mismatch message',
-    message:
-      /Maximum call stack size exceeded|Cannot convert a Symbol value to a string|Cannot convert object to primitive value/,
-    example: () =>
-      webhooks.constructWebhookEvent(
-        SIGNED_BODY,
-        { ...signedHeaders(SIGNED_BODY), 'x-webhook-event': [Symbol('x')] as never },
-        SECRET,
-      ),
-  },
-  {
-    functions: ['constructWebhookEvent'],
-    where:
-      'src/webhooks/construct.ts: options are not checked: options null is read (options.onIssue), options.now that is not a function is called, a toleranceSeconds that is a Symbol or an object without a primitive value is compared and written into the message',
-    message:
-      /\(options\.now \?\? Date\.now\) is not a function|Cannot read properties of null \(reading '\w+'\)|Cannot convert a Symbol value to a (number|string)|Cannot convert object to primitive value/,
-    example: () =>
-      webhooks.constructWebhookEvent(SIGNED_BODY, signedHeaders(SIGNED_BODY), SECRET, {
-        toleranceSeconds: 10,
-        now: 5,
-      } as never),
-  },
-  {
-    functions: ['createSignedWebhook'],
-    where:
-      'src/webhooks/test-helpers.ts createSignedWebhook: an event that is not an object is read (event.timestamp); JSON.stringify fails on a BigInt and (RangeError) on data nested 100,000 deep',
-    message:
-      /Do not know how to serialize a BigInt|Cannot read properties of (undefined|null)|Maximum call stack size exceeded/,
-    example: () => webhooks.createSignedWebhook(undefined as never, SECRET),
-  },
-  {
-    functions: ['MemoryDedupeStore'],
-    where: 'src/webhooks/dedupe-store.ts constructor: options null is read (options.maxEntries)',
-    message: /Cannot read properties of null/,
-    example: () => new MemoryDedupeStore(null as never),
-  },
-  {
-    functions: ['RedisDedupeStore'],
-    where:
-      "src/webhooks/redis-store.ts constructor: a missing or primitive client is read (client.sendCommand, 'call' in client) before its TypeError",
-    message: /Cannot read properties of (null|undefined)|Cannot use 'in' operator/,
-    example: () => new RedisDedupeStore(undefined as never),
-  },
-  {
-    functions: ['PaymentsClient'],
-    where:
-      'src/core/config.ts resolveConfig: options are not type-checked: a secretKey that is not a string (key.startsWith), options null, a Symbol in timeout/maxRetries/responseValidation or a deeply nested baseUrl written into the message',
-    message:
-      /is not a function|Cannot read properties of (null|undefined)|Cannot convert|Maximum call stack size exceeded/,
-    example: () => new PaymentsClient({ secretKey: false } as never),
-  },
-];
-
 // ---- Running ------------------------------------------------------------------------------
 
 function exportedFunctions(): Map<string, Fn> {
@@ -615,13 +504,6 @@ function exportedFunctions(): Map<string, Fn> {
   return found;
 }
 
-function knownIssue(name: string, error: unknown, args: readonly unknown[]): KnownIssue | undefined {
-  const message = error instanceof Error ? error.message : String(error);
-  return KNOWN_ISSUES.find(
-    (issue) => issue.functions.includes(name) && issue.message.test(message) && (issue.when?.(args) ?? true),
-  );
-}
-
 /** fast-check's report with the counterexample cut short: deep and huge values would flood the log. */
 function shortReport(details: fc.RunDetails<[unknown[]]>): void {
   if (!details.failed) return;
@@ -635,29 +517,22 @@ function shortReport(details: fc.RunDetails<[unknown[]]>): void {
 
 type Outcome = { ok: true } | { ok: false; reason: string };
 
-function judge(name: string, spec: Spec, error: unknown, args: readonly unknown[], tolerate = true): Outcome {
+function judge(name: string, spec: Spec, error: unknown): Outcome {
   const documented = spec.throws.some((Class) => error instanceof Class) && !isEngineError(error);
   if (documented) return { ok: true };
-  if (tolerate && knownIssue(name, error, args) !== undefined) return { ok: true };
   const message = error instanceof Error ? error.message : String(error);
   const kind = error instanceof Error ? error.constructor.name : typeof error;
   const stack = error instanceof Error ? (error.stack ?? '').split('\n').slice(1, 4).join(' | ') : '';
   return { ok: false, reason: `${name} threw ${kind}: ${message.slice(0, 300)} at ${stack}` };
 }
 
-async function call(
-  name: string,
-  spec: Spec,
-  run: () => unknown,
-  args: readonly unknown[],
-  tolerate = true,
-): Promise<Outcome> {
+async function call(name: string, spec: Spec, run: () => unknown): Promise<Outcome> {
   try {
     const result = run();
     if (result instanceof Promise) await result;
     return { ok: true };
   } catch (error) {
-    return judge(name, spec, error, args, tolerate);
+    return judge(name, spec, error);
   }
 }
 
@@ -686,7 +561,7 @@ describe('every exported helper throws only what it documents', () => {
       const args = spec.args === undefined ? anyArgs : fc.oneof(spec.args, anyArgs);
       await fc.assert(
         fc.asyncProperty(args, async (values) => {
-          const outcome = await call(name, spec, () => (fn as Fn)(...values), values);
+          const outcome = await call(name, spec, () => (fn as Fn)(...values));
           if (!outcome.ok) throw new Error(outcome.reason);
         }),
         { numRuns: RUNS, reporter: shortReport },
@@ -765,7 +640,7 @@ describe('constructors throw only what they document', () => {
       const Class = spec.Class as unknown as new (...args: unknown[]) => unknown;
       await fc.assert(
         fc.asyncProperty(fc.oneof(spec.args as fc.Arbitrary<unknown[]>, anyArgs), async (values) => {
-          const outcome = await call(name, spec, () => new Class(...values), values);
+          const outcome = await call(name, spec, () => new Class(...values));
           if (!outcome.ok) throw new Error(outcome.reason);
         }),
         { numRuns: RUNS, reporter: shortReport },
@@ -774,15 +649,156 @@ describe('constructors throw only what they document', () => {
   }
 });
 
-describe('known issues in files this test does not own (each reproduced; fix it, then delete it)', () => {
-  for (const issue of KNOWN_ISSUES) {
-    const name = issue.functions[0] as string;
-    // it.fails: passes while the call throws an undocumented error; fails once the bug is fixed.
-    it.fails(`${issue.functions.join(', ')}: ${issue.where}`, async () => {
-      const spec = SPECS[name] ?? CONSTRUCTORS[name];
-      expect(spec).toBeDefined();
-      const outcome = await call(name, spec as Spec, issue.example, [], false);
-      if (!outcome.ok) throw new Error(outcome.reason);
+describe('programming errors the fuzz once found are clear errors now', () => {
+  const cases: [string, () => unknown, ErrorClass, RegExp][] = [
+    [
+      'a guard over a value whose prototype has constructor null',
+      () => main.isPaymentsError(Object.create({ constructor: null })),
+      Error,
+      /^$/,
+    ],
+    ['isWebhookPing(null)', () => webhooks.isWebhookPing(null as never), Error, /^$/],
+    [
+      'webhookEventKey(null)',
+      () => webhooks.webhookEventKey(null as never),
+      TypeError,
+      /webhookEventKey needs a parsed webhook event .* got null/,
+    ],
+    [
+      'safeParseWith({}, …)',
+      () => main.safeParseWith({} as never, {}),
+      TypeError,
+      /safeParseWith needs one of the SDK's schemas/,
+    ],
+    [
+      'parseWebhookEvent with onIssue: 5',
+      () => webhooks.parseWebhookEvent(SIGNED_BODY, { onIssue: 5 } as never),
+      TypeError,
+      /onIssue must be a function, got 5/,
+    ],
+    [
+      'parseWebhookEvent with options null',
+      () => webhooks.parseWebhookEvent(SIGNED_BODY, null as never),
+      TypeError,
+      /parseWebhookEvent options must be an object, got null/,
+    ],
+    [
+      'constructWebhookEvent without headers',
+      () => webhooks.constructWebhookEvent(SIGNED_BODY, undefined as never, SECRET),
+      TypeError,
+      /headers must be a Headers object or a record of header values, got undefined/,
+    ],
+    [
+      'constructWebhookEvent with now: 5',
+      () =>
+        webhooks.constructWebhookEvent(SIGNED_BODY, signedHeaders(SIGNED_BODY), SECRET, {
+          toleranceSeconds: 10,
+          now: 5,
+        } as never),
+      TypeError,
+      /now must be a function, got 5/,
+    ],
+    [
+      'constructWebhookEvent with a Symbol tolerance',
+      () =>
+        webhooks.constructWebhookEvent(SIGNED_BODY, signedHeaders(SIGNED_BODY), SECRET, {
+          toleranceSeconds: Symbol('x'),
+        } as never),
+      TypeError,
+      /toleranceSeconds must be a number of seconds >= 0, got symbol/,
+    ],
+    [
+      'createSignedWebhook(undefined)',
+      () => webhooks.createSignedWebhook(undefined as never, SECRET),
+      TypeError,
+      /createSignedWebhook event must be an object, got undefined/,
+    ],
+    [
+      'createSignedWebhook with a BigInt',
+      () =>
+        webhooks.createSignedWebhook(
+          { event: 'transaction.completed', data: { amount: 1n } } as never,
+          SECRET,
+        ),
+      TypeError,
+      /must be plain JSON data/,
+    ],
+    [
+      'new MemoryDedupeStore(null)',
+      () => new MemoryDedupeStore(null as never),
+      TypeError,
+      /MemoryDedupeStore options must be an object, got null/,
+    ],
+    [
+      'new RedisDedupeStore(undefined)',
+      () => new RedisDedupeStore(undefined as never),
+      TypeError,
+      /needs an ioredis client/,
+    ],
+    [
+      'new PaymentsClient({ secretKey: false })',
+      () => new PaymentsClient({ secretKey: false } as never),
+      PaymentsError,
+      /secretKey must be a string, got false/,
+    ],
+    [
+      'new PaymentsClient(null)',
+      () => new PaymentsClient(null as never),
+      PaymentsError,
+      /PaymentsClient options must be an object, got null/,
+    ],
+    [
+      'new PaymentsClient with a Symbol timeout',
+      () =>
+        new PaymentsClient({
+          secretKey: `sk_live_prod_${'a'.repeat(32)}`,
+          baseUrl: 'https://api.example.com',
+          timeout: Symbol('t'),
+        } as never),
+      PaymentsError,
+      /timeout must be a number >= 1, got symbol/,
+    ],
+    [
+      'new PaymentsClient with a logger without info',
+      () =>
+        new PaymentsClient({
+          secretKey: `sk_live_prod_${'a'.repeat(32)}`,
+          baseUrl: 'https://api.example.com',
+          logger: { error() {}, warn() {} },
+        } as never),
+      PaymentsError,
+      /logger must have the methods error, warn and info .*missing: info/,
+    ],
+  ];
+  for (const [title, run, Class, message] of cases) {
+    it(title, async () => {
+      let thrown: unknown;
+      try {
+        await run();
+      } catch (error) {
+        thrown = error;
+      }
+      if (message.source === '^$') {
+        // A guard: it answers, never throws.
+        expect(thrown).toBeUndefined();
+        return;
+      }
+      expect(thrown).toBeInstanceOf(Class);
+      expect(isEngineError(thrown)).toBe(false);
+      expect((thrown as Error).message).toMatch(message);
     });
   }
+
+  it('a delivery whose header value is not text reads as a missing header', async () => {
+    const headers = { ...signedHeaders(SIGNED_BODY), 'x-webhook-event': [Symbol('x')] as never };
+    const event = await webhooks.constructWebhookEvent(SIGNED_BODY, headers, SECRET);
+    expect(event.event).toBe('transaction.completed');
+  });
+
+  it('with a tolerance, a timestamp that is not a date is refused (its age cannot be checked)', async () => {
+    const body = '{"event":"transaction.completed","timestamp":"yesterday","data":{}}';
+    await expect(
+      webhooks.constructWebhookEvent(body, signedHeaders(body), SECRET, { toleranceSeconds: 300 }),
+    ).rejects.toMatchObject({ reason: 'timestamp_out_of_tolerance', message: /not a date/ });
+  });
 });

@@ -1,6 +1,7 @@
 /** Client configuration: options, environment fallbacks, and the checks made at construction. */
 import { PaymentsError } from '../errors/base.js';
-import type { Logger, LogLevel } from './logger.js';
+import { kindOf } from '../errors/checks.js';
+import { LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
 import type { ResponseIssue, ResponseValidation } from './read-answer.js';
 
 /** A user token, or a function that returns a fresh one (called once per request). */
@@ -88,10 +89,11 @@ function configError(message: string): PaymentsError {
   return new PaymentsError(message);
 }
 
-function checkSecretKey(key: string | undefined): string {
+function checkSecretKey(key: unknown): string {
   if (key === undefined) {
     throw configError('Missing secret key: pass { secretKey } or set PIX_PAYMENTS_SECRET_KEY');
   }
+  if (typeof key !== 'string') throw configError(`secretKey must be a string, got ${kindOf(key)}`);
   if (key.startsWith('pk_')) {
     throw configError(
       'secretKey is a public key (pk_…): the API needs the secret key (sk_…), used only from a backend',
@@ -106,8 +108,9 @@ function checkSecretKey(key: string | undefined): string {
   return key;
 }
 
-function checkBaseUrl(raw: string | undefined): string {
+function checkBaseUrl(raw: unknown): string {
   if (raw === undefined) throw configError('Missing base URL: pass { baseUrl } or set PIX_PAYMENTS_BASE_URL');
+  if (typeof raw !== 'string') throw configError(`baseUrl must be a string, got ${kindOf(raw)}`);
   let url: URL;
   try {
     url = new URL(raw);
@@ -122,15 +125,35 @@ function checkBaseUrl(raw: string | undefined): string {
   return url.href.replace(/\/+$/, '');
 }
 
-function checkCount(name: string, value: number, min: number): number {
-  if (!Number.isFinite(value) || value < min)
-    throw configError(`${name} must be a number >= ${min}, got ${value}`);
+function checkCount(name: string, value: unknown, min: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min)
+    throw configError(`${name} must be a number >= ${min}, got ${kindOf(value)}`);
   return value;
 }
 
-function checkMode(mode: ResponseValidation | undefined): ResponseValidation {
-  if (mode === undefined || mode === 'lenient' || mode === 'strict') return mode ?? 'lenient';
-  throw configError(`responseValidation must be 'lenient' or 'strict', got ${String(mode)}`);
+/** `value` when it is one of `allowed` (or undefined: then the first); else an error naming the option. */
+function checkChoice<T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
+  if (value === undefined) return allowed[0] as T;
+  if (allowed.includes(value as T)) return value as T;
+  const got = typeof value === 'string' ? `'${value.slice(0, 40)}'` : kindOf(value);
+  throw configError(`${name} must be ${allowed.map((choice) => `'${choice}'`).join(' or ')}, got ${got}`);
+}
+
+/** `value` when it is undefined or of the expected kind; else an error naming the option. */
+function checkKind<T>(name: string, value: T, kinds: readonly string[]): T {
+  if (value === undefined || kinds.includes(typeof value)) return value;
+  throw configError(`${name} must be a ${kinds.join(' or a ')}, got ${kindOf(value)}`);
+}
+
+function checkLogger(logger: unknown): Logger {
+  if (logger === undefined) return console;
+  const methods = logger as Partial<Record<string, unknown>> | null;
+  const missing = ['error', 'warn', 'info'].filter((level) => typeof methods?.[level] !== 'function');
+  if (typeof logger !== 'object' || missing.length > 0)
+    throw configError(
+      `logger must have the methods error, warn and info (as console does); missing: ${missing.join(', ')}`,
+    );
+  return logger as Logger;
 }
 
 function inBrowser(): boolean {
@@ -139,7 +162,10 @@ function inBrowser(): boolean {
 }
 
 /** Resolves options with env fallbacks and defaults; throws a clear error for what is wrong. */
-export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
+export function resolveConfig(given?: ClientOptions): ResolvedConfig {
+  if (given !== undefined && (typeof given !== 'object' || given === null))
+    throw configError(`PaymentsClient options must be an object, got ${kindOf(given)}`);
+  const options = given ?? {};
   if (inBrowser() && options.dangerouslyAllowBrowser !== true) {
     throw configError(
       'PaymentsClient refuses to run in a browser: the secret key would reach every visitor. Call the API from your backend (dangerouslyAllowBrowser: true overrides this).',
@@ -148,13 +174,13 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
   return {
     secretKey: checkSecretKey(options.secretKey ?? env('PIX_PAYMENTS_SECRET_KEY')),
     baseUrl: checkBaseUrl(options.baseUrl ?? env('PIX_PAYMENTS_BASE_URL')),
-    userToken: options.userToken,
+    userToken: checkKind('userToken', options.userToken, ['string', 'function']),
     timeout: checkCount('timeout', options.timeout ?? 30_000, 1),
     maxRetries: Math.floor(checkCount('maxRetries', options.maxRetries ?? 2, 0)),
-    fetch: options.fetch,
-    logger: options.logger ?? console,
-    logLevel: options.logLevel ?? 'warn',
-    responseValidation: checkMode(options.responseValidation),
-    onResponseIssue: options.onResponseIssue,
+    fetch: checkKind('fetch', options.fetch, ['function']),
+    logger: checkLogger(options.logger),
+    logLevel: checkChoice('logLevel', options.logLevel ?? 'warn', LOG_LEVELS),
+    responseValidation: checkChoice('responseValidation', options.responseValidation, ['lenient', 'strict']),
+    onResponseIssue: checkKind('onResponseIssue', options.onResponseIssue, ['function']),
   };
 }

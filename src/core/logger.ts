@@ -17,6 +17,9 @@ export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
 const RANK: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
 
+/** Every log level, least first. */
+export const LOG_LEVELS = Object.keys(RANK) as LogLevel[];
+
 /** Logs `message` at `level` when the configured level lets it through. */
 export function log(
   logger: Logger,

@@ -20,8 +20,14 @@ export function isTaggedInstance(Class: abstract new (...args: never[]) => unkno
   if (!Object.hasOwn(Class, ERROR_CLASS) || typeof value !== 'object' || value === null) return false;
   const tag = (Class as Tagged)[ERROR_CLASS];
   for (let proto = Object.getPrototypeOf(value); proto !== null; proto = Object.getPrototypeOf(proto)) {
-    const owner = Object.hasOwn(proto, 'constructor') ? (proto.constructor as Tagged) : undefined;
-    if (owner !== undefined && Object.hasOwn(owner, ERROR_CLASS) && owner[ERROR_CLASS] === tag) return true;
+    // Any value may come here: its `constructor` may be null, a primitive, or missing.
+    const owner: unknown = Object.hasOwn(proto, 'constructor') ? proto.constructor : undefined;
+    if (
+      typeof owner === 'function' &&
+      Object.hasOwn(owner, ERROR_CLASS) &&
+      (owner as Tagged)[ERROR_CLASS] === tag
+    )
+      return true;
   }
   return false;
 }

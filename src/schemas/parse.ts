@@ -5,6 +5,7 @@
  */
 
 import * as z from 'zod/mini';
+import { kindOf } from '../errors/checks.js';
 import { issueMessage } from './messages.js';
 
 /** One problem with one field of a request or response. */
@@ -71,8 +72,12 @@ export function issuesByField(issues: readonly FieldIssue[]): Record<string, str
 /**
  * Parses `input` with `schema`, returning typed data or field issues with readable English
  * messages. Never throws for bad input.
+ *
+ * @throws {TypeError} when `schema` is not a zod schema (a programming error).
  */
 export function safeParseWith<S extends z.ZodMiniType>(schema: S, input: unknown): ParseOutcome<z.output<S>> {
+  if (typeof schema !== 'object' || schema === null || !('_zod' in schema))
+    throw new TypeError(`safeParseWith needs one of the SDK's schemas (a zod schema), got ${kindOf(schema)}`);
   const result = z.safeParse(schema, input, { error: issueMessage });
   if (result.success) return { success: true, data: result.data };
   const issues = result.error.issues.flatMap(toFieldIssues);

@@ -1,3 +1,4 @@
+import { kindOf, optionalFunction, optionsObject } from '../errors/checks.js';
 import { WebhookSignatureError } from './errors.js';
 import { type ParseWebhookEventOptions, parseWebhookEvent, type WebhookEvent } from './events.js';
 import { EVENT_HEADER, readHeader, SIGNATURE_HEADER, type WebhookHeaders } from './headers.js';
@@ -34,8 +35,17 @@ export async function constructWebhookEvent(
   payload: WebhookPayload,
   headers: WebhookHeaders,
   secret: WebhookSecret,
-  options: ConstructWebhookEventOptions = {},
+  options?: ConstructWebhookEventOptions,
 ): Promise<WebhookEvent> {
+  const {
+    onIssue,
+    toleranceSeconds: tolerance,
+    now = Date.now,
+  } = optionsObject(options, 'constructWebhookEvent options');
+  optionalFunction(onIssue, 'onIssue');
+  optionalFunction(now, 'now');
+  if (tolerance !== undefined && !(typeof tolerance === 'number' && tolerance >= 0))
+    throw new TypeError(`toleranceSeconds must be a number of seconds >= 0, got ${kindOf(tolerance)}`);
   const signature = readHeader(headers, SIGNATURE_HEADER);
   if (signature === undefined || signature === '') {
     throw new WebhookSignatureError('missing_signature', 'Webhook has no X-Webhook-Signature header');
@@ -49,7 +59,7 @@ export async function constructWebhookEvent(
       'Webhook signature does not match the body: check the secret and that the raw body was passed unchanged',
     );
   }
-  const event = parseWebhookEvent(payload, options.onIssue === undefined ? {} : { onIssue: options.onIssue });
+  const event = parseWebhookEvent(payload, { onIssue });
   const headerEvent = readHeader(headers, EVENT_HEADER);
   if (headerEvent !== undefined && headerEvent !== event.event) {
     throw new WebhookSignatureError(
@@ -57,13 +67,15 @@ export async function constructWebhookEvent(
       `X-Webhook-Event header "${headerEvent}" does not match the signed body's event "${event.event}"`,
     );
   }
-  const tolerance = options.toleranceSeconds;
   if (tolerance !== undefined) {
-    const ageSeconds = ((options.now ?? Date.now)() - Date.parse(event.timestamp)) / 1000;
-    if (Math.abs(ageSeconds) > tolerance) {
+    const ageSeconds = (now() - Date.parse(event.timestamp)) / 1000;
+    // Written as "not within" so that a timestamp that is not a date (NaN) is refused too.
+    if (!(Math.abs(ageSeconds) <= tolerance)) {
       throw new WebhookSignatureError(
         'timestamp_out_of_tolerance',
-        `Webhook timestamp is ${Math.round(ageSeconds)} s from now, beyond the ${tolerance} s tolerance`,
+        Number.isNaN(ageSeconds)
+          ? 'Webhook timestamp is not a date, so its age cannot be checked against toleranceSeconds'
+          : `Webhook timestamp is ${Math.round(ageSeconds)} s from now, beyond the ${tolerance} s tolerance`,
       );
     }
   }

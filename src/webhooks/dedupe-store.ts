@@ -1,5 +1,7 @@
 /** De-duplication: delivery is at-least-once, so a receiver claims each event key once. */
 
+import { optionalFunction, optionsObject } from '../errors/checks.js';
+
 /** The outcome of a claim: the first sighting of a key, or a repeat. */
 export type ClaimResult = 'first' | 'duplicate';
 
@@ -41,9 +43,11 @@ export class MemoryDedupeStore implements WebhookDedupeStore {
   readonly #maxEntries: number;
   readonly #now: () => number;
 
-  constructor(options: MemoryDedupeStoreOptions = {}) {
-    this.#maxEntries = options.maxEntries ?? 10_000;
-    this.#now = options.now ?? Date.now;
+  constructor(options?: MemoryDedupeStoreOptions) {
+    const { maxEntries = 10_000, now = Date.now } = optionsObject(options, 'MemoryDedupeStore options');
+    optionalFunction(now, 'now');
+    this.#maxEntries = maxEntries;
+    this.#now = now;
     if (!Number.isInteger(this.#maxEntries) || this.#maxEntries < 1) {
       throw new RangeError('maxEntries must be a positive integer');
     }

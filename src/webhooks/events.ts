@@ -1,5 +1,6 @@
 /** The typed webhook events, and parsing a raw body into one. */
 
+import { kindOf, optionalFunction, optionsObject } from '../errors/checks.js';
 import { normaliseRecord } from '../schemas/decode.js';
 import {
   WEBHOOK_EVENT_NAMES,
@@ -71,7 +72,7 @@ export function isUnknownWebhookEvent(
 
 /** True for the revalidation ping (narrows `data` to `{ webhookId }`). */
 export function isWebhookPing(event: WebhookEvent | UnknownWebhookEvent): event is WebhookPingEvent {
-  return event.event === 'webhook.revalidate';
+  return (event as { event?: unknown } | null)?.event === 'webhook.revalidate';
 }
 
 /**
@@ -81,10 +82,9 @@ export function isWebhookPing(event: WebhookEvent | UnknownWebhookEvent): event 
  *
  * @throws {WebhookParseError} for invalid JSON or a missing or malformed field (with its path).
  */
-export function parseWebhookEvent(
-  payload: WebhookPayload,
-  options: ParseWebhookEventOptions = {},
-): WebhookEvent {
+export function parseWebhookEvent(payload: WebhookPayload, options?: ParseWebhookEventOptions): WebhookEvent {
+  const { onIssue } = optionsObject(options, 'parseWebhookEvent options');
+  optionalFunction(onIssue, 'onIssue');
   assertRawPayload(payload);
   let json: unknown;
   try {
@@ -109,7 +109,7 @@ export function parseWebhookEvent(
   const schema = body.event === 'webhook.revalidate' ? WebhookPingBody : WebhookEventBody;
   if (!isPlainlyValid(schema, json)) {
     const outcome = safeParseWith(schema, json);
-    if (!outcome.success) for (const issue of outcome.issues) reportIssue(body.event, issue, options.onIssue);
+    if (!outcome.success) for (const issue of outcome.issues) reportIssue(body.event, issue, onIssue);
   }
   return json as WebhookEvent;
 }
@@ -155,7 +155,26 @@ function reportIssue(event: string, issue: FieldIssue, onIssue: ParseWebhookEven
  * document defines a duplicate (for a ping: its webhookId).
  */
 export function webhookEventKey(event: WebhookEvent | UnknownWebhookEvent): string {
-  const data = event.data as { webhookId?: unknown; referenceId?: unknown; id?: unknown };
-  const reference = isWebhookPing(event) ? data.webhookId : (data.referenceId ?? data.id);
-  return `${event.event}:${reference}:${event.timestamp}`;
+  const {
+    event: name,
+    timestamp,
+    data,
+  } = (event ?? {}) as { event?: unknown; timestamp?: unknown; data?: unknown };
+  if (typeof name !== 'string' || typeof data !== 'object' || data === null)
+    throw new TypeError(
+      `webhookEventKey needs a parsed webhook event ({ event, timestamp, data }), got ${kindOf(event)}`,
+    );
+  const fields = data as { webhookId?: unknown; referenceId?: unknown; id?: unknown };
+  const reference = isWebhookPing(event) ? fields.webhookId : (fields.referenceId ?? fields.id);
+  return `${name}:${keyPart(reference)}:${keyPart(timestamp)}`;
+}
+
+/** A part of an event key: a primitive as `String` writes it, an object (never in a valid event) as JSON. */
+function keyPart(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return String(value);
+  try {
+    return JSON.stringify(value) ?? kindOf(value);
+  } catch {
+    return kindOf(value);
+  }
 }

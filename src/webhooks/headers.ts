@@ -3,6 +3,8 @@
  * values) or a plain record in any case. Written structurally: no Node typings needed.
  */
 
+import { kindOf } from '../errors/checks.js';
+
 /** Any of the header containers the helpers accept. */
 export type WebhookHeaders =
   | {
@@ -11,10 +13,14 @@ export type WebhookHeaders =
     }
   | Readonly<Record<string, string | readonly string[] | undefined>>;
 
-/** The first value of a header, case-insensitively, or `undefined`. */
+/** The first value of a header, case-insensitively, or `undefined` (also for a value that is not text). */
 export function readHeader(headers: WebhookHeaders, name: string): string | undefined {
+  if (typeof headers !== 'object' || headers === null)
+    throw new TypeError(
+      `headers must be a Headers object or a record of header values, got ${kindOf(headers)}`,
+    );
   if (typeof (headers as { get?: unknown }).get === 'function') {
-    return (headers as { get(name: string): string | null }).get(name) ?? undefined;
+    return text((headers as { get(name: string): unknown }).get(name));
   }
   const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
   const wanted = name.toLowerCase();
@@ -27,7 +33,11 @@ export function readHeader(headers: WebhookHeaders, name: string): string | unde
       }
     }
   }
-  return typeof value === 'string' ? value : value?.[0];
+  return text(Array.isArray(value) ? value[0] : value);
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** The header carrying the signature. */

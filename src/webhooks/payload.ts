@@ -1,5 +1,7 @@
 /** The raw body of a delivery: the exact bytes the signature covers. */
 
+import { kindOf } from '../errors/checks.js';
+
 /** What the webhook helpers accept as the raw body (a Node `Buffer` is a `Uint8Array`). */
 export type WebhookPayload = string | Uint8Array | ArrayBuffer;
 
@@ -11,8 +13,7 @@ const RAW_BODY_HINT =
 /** Throws the explanatory `TypeError` unless `payload` is a raw body. */
 export function assertRawPayload(payload: unknown): asserts payload is WebhookPayload {
   if (typeof payload === 'string' || payload instanceof Uint8Array || payload instanceof ArrayBuffer) return;
-  const got = payload === null ? 'null' : Array.isArray(payload) ? 'an array' : typeof payload;
-  throw new TypeError(`Webhook payload must be the raw body, got ${got}: ${RAW_BODY_HINT}`);
+  throw new TypeError(`Webhook payload must be the raw body, got ${kindOf(payload)}: ${RAW_BODY_HINT}`);
 }
 
 const encoder = /* @__PURE__ */ new TextEncoder();

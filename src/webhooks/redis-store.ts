@@ -4,6 +4,7 @@
  * `client.call(...)` in ioredis and `client.sendCommand([...])` in node-redis. No client is a
  * dependency of this package.
  */
+import { kindOf, optionsObject } from '../errors/checks.js';
 import type { ClaimResult, WebhookDedupeStore } from './dedupe-store.js';
 
 /** An ioredis client (or cluster): anything with `call(command, ...args)`. */
@@ -28,12 +29,15 @@ export class RedisDedupeStore implements WebhookDedupeStore {
   readonly #send: (args: string[]) => Promise<unknown>;
   readonly #prefix: string;
 
-  constructor(client: IoRedisLike | NodeRedisLike, options: RedisDedupeStoreOptions = {}) {
-    this.#prefix = options.prefix ?? 'pix-payments:webhook:';
-    if (typeof (client as NodeRedisLike).sendCommand === 'function' && !('call' in client)) {
+  constructor(client: IoRedisLike | NodeRedisLike, options?: RedisDedupeStoreOptions) {
+    const { prefix = 'pix-payments:webhook:' } = optionsObject(options, 'RedisDedupeStore options');
+    if (typeof prefix !== 'string') throw new TypeError(`prefix must be a string, got ${kindOf(prefix)}`);
+    this.#prefix = prefix;
+    const commands = (client ?? {}) as Partial<IoRedisLike & NodeRedisLike>;
+    if (typeof commands.sendCommand === 'function' && typeof commands.call !== 'function') {
       const nodeRedis = client as NodeRedisLike;
       this.#send = (args) => nodeRedis.sendCommand(args);
-    } else if (typeof (client as IoRedisLike).call === 'function') {
+    } else if (typeof commands.call === 'function') {
       const ioredis = client as IoRedisLike;
       this.#send = ([command, ...args]) => ioredis.call(command as string, ...args);
     } else {

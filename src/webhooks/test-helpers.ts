@@ -1,3 +1,4 @@
+import { kindOf, objectArgument } from '../errors/checks.js';
 import type { KnownWebhookEventName } from '../schemas/event-names.js';
 import type { WebhookEvent } from './events.js';
 import { DELIVERY_ID_HEADER, EVENT_HEADER, SIGNATURE_HEADER } from './headers.js';
@@ -26,13 +27,30 @@ export type WebhookEventInput = Omit<WebhookEvent, 'timestamp' | 'event'> & {
  * const response = await handler(new Request('http://test/webhook', { method: 'POST', body, headers }));
  */
 export async function createSignedWebhook(event: WebhookEventInput, secret: string): Promise<SignedWebhook> {
-  const full = { ...event, timestamp: event.timestamp ?? new Date().toISOString() };
-  const body = JSON.stringify({ event: full.event, timestamp: full.timestamp, data: full.data });
+  const {
+    event: name,
+    timestamp = new Date().toISOString(),
+    data,
+  } = objectArgument(event, 'createSignedWebhook event');
+  if (typeof name !== 'string')
+    throw new TypeError(`createSignedWebhook: event.event must be a string, got ${kindOf(name)}`);
+  let body: string;
+  try {
+    body = JSON.stringify({ event: name, timestamp, data });
+  } catch (cause) {
+    // A BigInt, a cycle or data nested too deep: the service only sends JSON.
+    throw new TypeError(
+      'createSignedWebhook: the event must be plain JSON data (no BigInt, cycle or deep nesting)',
+      {
+        cause,
+      },
+    );
+  }
   return {
     body,
     headers: {
       'content-type': 'application/json',
-      [EVENT_HEADER]: full.event,
+      [EVENT_HEADER]: name,
       [SIGNATURE_HEADER]: await signWebhookPayload(body, secret),
       [DELIVERY_ID_HEADER]: crypto.randomUUID(),
     },

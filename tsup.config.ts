@@ -1,13 +1,15 @@
 import { defineConfig, type Options } from 'tsup';
+import { writeCliEntry, writeMockEntry } from './scripts/peer-entries.js';
 
 const shared: Options = {
   tsconfig: 'tsconfig.build.json',
   target: 'node20',
   platform: 'neutral',
   // ky 2 is ESM-only: kept external, the CJS build would `require` it and break. jose is only
-  // used by the mock; inlining it keeps the runtime dependencies to zod alone.
-  noExternal: ['ky', 'jose'],
-  external: ['zod', 'msw', 'uqr', /^node:/],
+  // used by the mock, uqr (QR matrices, about 3 KB) by pix-payments/qr: inlining them keeps the
+  // runtime dependencies to zod alone and the QR helpers free of a peer to install.
+  noExternal: ['ky', 'jose', 'uqr'],
+  external: ['zod', 'msw', /^node:/],
   treeshake: true,
   sourcemap: false,
 };
@@ -18,20 +20,32 @@ export default defineConfig([
     entry: {
       index: 'src/index.ts',
       webhooks: 'src/webhooks/index.ts',
-      mock: 'src/mock/index.ts',
+      // dist/mock.* are thin wrappers over it (scripts/peer-entries.ts): msw is an optional peer.
+      'mock-impl': 'src/mock/index.ts',
       qr: 'src/qr/index.ts',
       reports: 'src/reports/index.ts',
     },
     format: ['esm', 'cjs'],
-    dts: true,
+    // The mock's declarations under its public name; its code under mock-impl.
+    dts: {
+      entry: {
+        index: 'src/index.ts',
+        webhooks: 'src/webhooks/index.ts',
+        mock: 'src/mock/index.ts',
+        qr: 'src/qr/index.ts',
+        reports: 'src/reports/index.ts',
+      },
+    },
     clean: true,
     splitting: true,
+    onSuccess: () => writeMockEntry('dist'),
   },
   {
     ...shared,
-    entry: { cli: 'src/mock/cli.ts' },
+    entry: { 'cli-impl': 'src/mock/cli.ts' },
     format: ['esm'],
     dts: false,
     splitting: false,
+    onSuccess: () => writeCliEntry('dist'),
   },
 ]);

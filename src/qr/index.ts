@@ -1,7 +1,7 @@
 /**
  * `pix-payments/qr`: the payer scans the charge's pixCode as a QR code. Renders it as SVG (for
- * web pages), a data URL (for an `<img>`), or terminal text, on every runtime. Uses `uqr`, an
- * optional peer dependency: `npm install uqr` to use this entry.
+ * web pages), a data URL (for an `<img>`), or terminal text, on every runtime. Built on `uqr`,
+ * which the build bundles: nothing to install.
  *
  * @packageDocumentation
  */

@@ -98,7 +98,7 @@ describe('pix-payments-mock (bin)', () => {
     cli.stderr.on('data', (chunk) => {
       err += String(chunk);
     });
-    expect(await new Promise((done) => cli.once('exit', done))).toBe(1);
+    expect(await new Promise((done) => cli.once('exit', done))).toBe(2);
     expect(err).toMatch(/--port/);
   });
 });

@@ -1,0 +1,78 @@
+/**
+ * What `pix-payments-mock` prints once it listens: where it is, the credentials (mock keys, made
+ * to be copied), and curl commands that walk the interface document's recommended order.
+ */
+import type { CliOptions } from './cli-flags.js';
+
+/** What the banner shows. */
+export interface BannerFacts {
+  url: string;
+  secretKey: string;
+  publicKey: string;
+  userToken: string;
+  options: Pick<CliOptions, 'answers' | 'seed' | 'manualApproval'>;
+  /** The subscription of `--forward-to`, when given. */
+  forward?: { url: string; secret: string } | undefined;
+}
+
+const CHARGE = '<transactionId>';
+const PAYOUT = '<payout transactionId>';
+
+function answersLine({ answers, seed }: BannerFacts['options']): string {
+  return answers === 'varied' ? `varied (seed ${seed}): shapes a real service may send` : 'reference';
+}
+
+/** The ready-to-paste commands: the recommended order, the 403 of a public key, the user token. */
+function curlCommands(facts: BannerFacts): string {
+  const { url } = facts;
+  const secret = `-H "Authorization: Bearer ${facts.secretKey}"`;
+  const json = `-H 'content-type: application/json'`;
+  const approve = facts.options.manualApproval
+    ? `\n    curl -s -X POST ${url}/v1/integrations/approve-cashout ${secret} ${json} -d '{"id": <payout id>}'`
+    : '';
+  return `  Try it (the recommended order: balance, charge, query, payout, read the payout):
+    curl -s ${url}/v1/integrations/balance ${secret}
+    curl -s -X POST ${url}/v1/integrations/create-transaction ${secret} ${json} -d '{"amount": 19.90}'
+    curl -s -X POST ${url}/__mock/charges/${CHARGE}/pay
+    curl -s "${url}/v1/integrations/list-transactions?transactionId=${CHARGE}" ${secret}
+    curl -s -X POST ${url}/v1/integrations/create-cashout ${secret} ${json} -d '{"amount": 10.00, "pixKey": "52998224725", "pixKeyType": "CPF"}'
+    curl -s ${url}/v1/integrations/cashout/${PAYOUT} ${secret}${approve}
+
+  The public key is refused (403 FORBIDDEN): only the secret key calls /v1/integrations/*
+    curl -s -i ${url}/v1/integrations/balance -H "Authorization: Bearer ${facts.publicKey}"
+
+  Webhook subscriptions take the user token:
+    curl -s ${url}/v1/user/webhooks -H "Authorization: Bearer ${facts.userToken}"`;
+}
+
+/** The banner, ending with "Ctrl-C to stop." (tests wait for that line). */
+export function banner(facts: BannerFacts): string {
+  const { url, options, forward } = facts;
+  const forwarding =
+    forward === undefined
+      ? ''
+      : `
+  Forwarding   every event to ${forward.url}
+  Signing key  ${forward.secret}   (verify X-Webhook-Signature with it)`;
+  return `pix-payments mock listening on ${url}
+
+  Base URL     ${url}
+  Dashboard    ${url}/
+  Secret key   ${facts.secretKey}
+  Public key   ${facts.publicKey}
+  User token   ${facts.userToken}
+               (valid one hour; POST /__mock/user-tokens mints another)
+  Answers      ${answersLine(options)}
+  Payouts      ${options.manualApproval ? 'wait for approve-cashout (--manual-approval)' : 'processed at once'}${forwarding}
+
+${curlCommands(facts)}
+
+  Drive scenarios (no credentials):
+    POST /__mock/charges/${CHARGE}/pay | expire | fail | reverse | chargeback
+    POST /__mock/payouts/<id>/process | complete | fail | reverse | cancel
+    POST /__mock/faults  {"route":"create-cashout","kind":"status","status":503,"times":2}
+    POST /__mock/clock   {"advanceMs":3600000}  (or {"set":"2026-11-21T11:00:00Z"}; due charges expire)
+    POST /__mock/user-tokens   GET /__mock/state   POST /__mock/reset
+
+Ctrl-C to stop.`;
+}

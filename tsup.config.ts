@@ -1,4 +1,5 @@
 import { defineConfig, type Options } from 'tsup';
+import { writeOpenApiDocument } from './scripts/openapi.js';
 
 const shared: Options = {
   tsconfig: 'tsconfig.build.json',
@@ -26,6 +27,8 @@ export default defineConfig([
     dts: true,
     clean: true,
     splitting: true,
+    // dist/openapi.json, after the clean: shipped as `pix-payments/openapi.json`.
+    onSuccess: async () => writeOpenApiDocument(),
   },
   {
     ...shared,

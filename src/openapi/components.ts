@@ -142,8 +142,8 @@ function custom(schema: unknown): JsonSchema | undefined {
   if (schema === ErrorBody.shape.errors.def.innerType) {
     return { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } };
   }
-  const params = (schema as { _zod: { def: { params?: { code?: string } } } })._zod.def.params;
-  // forbiddenField(): nothing is a valid value, so the field must be absent.
+  // forbiddenField() tags its custom schema with the error code; nothing is valid, so `not: {}`.
+  const { params } = (schema as { def: { params?: { code?: string } } }).def;
   if (params?.code === 'FORBIDDEN_FIELD') return { not: {} };
   return undefined;
 }

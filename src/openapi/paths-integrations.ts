@@ -151,7 +151,11 @@ const OPERATIONS: Record<string, Record<string, OperationSpec>> = {
       deprecated: true,
       body: { schema: 'ApproveCashoutBody', example: example.approveRequest },
       responses: {
-        200: { description: 'The payout, approved.', schema: 'Transaction', example: example.payout },
+        200: {
+          description: 'The payout, approved and processed.',
+          schema: 'Transaction',
+          example: example.completedPayout,
+        },
       },
       errors: [403, 404, 409, ...WITH_BODY],
     },

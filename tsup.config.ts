@@ -1,4 +1,5 @@
 import { defineConfig, type Options } from 'tsup';
+import { writeOpenApiDocument } from './scripts/openapi.js';
 import { writeCliEntry, writeMockEntry } from './scripts/peer-entries.js';
 
 const shared: Options = {
@@ -38,7 +39,11 @@ export default defineConfig([
     },
     clean: true,
     splitting: true,
-    onSuccess: () => writeMockEntry('dist'),
+    // After the clean: the mock's loader (msw is an optional peer) and dist/openapi.json,
+    // shipped as `pix-payments/openapi.json`.
+    onSuccess: async () => {
+      await Promise.all([writeMockEntry('dist'), writeOpenApiDocument()]);
+    },
   },
   {
     ...shared,

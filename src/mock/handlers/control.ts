@@ -1,9 +1,10 @@
 /**
  * Scenario control over HTTP, under `/__mock/` (apart from the service's own paths), so that
- * curl or a client in any language can drive a charge to COMPLETED. No credentials: it is a test
- * server on loopback.
+ * curl or a client in any language can drive a charge to COMPLETED, and the OpenAPI document at
+ * `/openapi.json`. No credentials: it is a test server on loopback.
  */
 import * as z from 'zod/mini';
+import { openApiJson } from '../../openapi/document.js';
 import { fromCents } from '../../pix/money.js';
 import type { MockContext } from '../context.js';
 import { FaultRuleSchema } from '../faults.js';
@@ -94,6 +95,8 @@ export function controlHandlers(ctx: MockContext, simulate: MockSimulate, reset:
       reset();
       return { status: 204 };
     }),
+    // The service's OpenAPI document, the same as the shipped `pix-payments/openapi.json`.
+    route(ctx, 'control', 'get', '/openapi.json', () => ({ status: 200, body: JSON.parse(openApiJson()) })),
     route(ctx, 'control', 'get', '/__mock/state', () => ({
       status: 200,
       body: {

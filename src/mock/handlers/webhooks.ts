@@ -1,4 +1,5 @@
 /** Webhook subscriptions (/v1/user/webhooks*), authenticated with a user JWT. */
+import { WEBHOOK_EVENT_DESCRIPTIONS } from '../../schemas/event-descriptions.js';
 import { WEBHOOK_EVENT_NAMES } from '../../schemas/event-names.js';
 import { CreateWebhookParams, UpdateWebhookParams } from '../../schemas/webhook-subscription.js';
 import type { MockContext } from '../context.js';
@@ -9,20 +10,6 @@ import { validate } from '../respond.js';
 import { route } from '../route.js';
 import { forbidden, notFound } from '../service-error.js';
 import type { StoredSubscription, SubscriptionChanges } from '../subscriptions.js';
-
-const DESCRIPTIONS: Record<string, string> = {
-  'transaction.created': 'A charge was created',
-  'transaction.completed': 'A charge was paid (the only status that means paid)',
-  'transaction.failed': 'A charge failed',
-  'transaction.reversed': 'A paid charge was refunded',
-  'transaction.cancelled': 'A charge expired or was cancelled',
-  'transaction.chargeback': 'A paid charge was charged back (MED infraction)',
-  'cashout.created': 'A payout was accepted',
-  'cashout.processing': 'A payout is with the payment provider',
-  'cashout.completed': 'A payout reached the receiver',
-  'cashout.failed': 'A payout failed; its amount is back in the balance',
-  'cashout.reversed': 'A completed payout was returned by the receiving bank',
-};
 
 /** The record as the API shows it: no secret, no owner. */
 function publicView(subscription: Readonly<StoredSubscription>) {
@@ -50,7 +37,9 @@ export function webhookHandlers(ctx: MockContext) {
       await auth(request);
       return {
         status: 200,
-        body: { data: WEBHOOK_EVENT_NAMES.map((name) => ({ name, description: DESCRIPTIONS[name] })) },
+        body: {
+          data: WEBHOOK_EVENT_NAMES.map((name) => ({ name, description: WEBHOOK_EVENT_DESCRIPTIONS[name] })),
+        },
       };
     }),
 

@@ -1,0 +1,181 @@
+/**
+ * The document's schemas, converted from the SDK's zod schemas with zod's `toJSONSchema`. What
+ * zod cannot say in JSON Schema (a refinement, an open enum that is a plain string at run time)
+ * is added here by schema identity, so the SDK's bundles carry no metadata for the document.
+ */
+import * as z from 'zod/mini';
+import { PIX_KEY_TYPES } from '../pix/keys.js';
+import { Balance } from '../schemas/balance.js';
+import {
+  ApproveCashoutParams,
+  CreateCashoutParams,
+  CreateCashoutResponse,
+  PayoutAmount,
+} from '../schemas/cashout.js';
+import { CreateTransactionBody, CreateTransactionResponse } from '../schemas/charge.js';
+import {
+  OpenPixKeyType,
+  OpenTransactionOrigin,
+  OpenTransactionStatus,
+  OpenTransactionType,
+  PixKeyType,
+  TRANSACTION_ORIGINS,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  TransactionOrigin,
+  TransactionStatus,
+  TransactionType,
+} from '../schemas/enums.js';
+import { ErrorBody } from '../schemas/error-body.js';
+import { WEBHOOK_EVENT_NAMES } from '../schemas/event-names.js';
+import { Guid, IsoDate, IsoDateTime, Uuid } from '../schemas/formats.js';
+import { PageMeta, TransactionList } from '../schemas/list.js';
+import { HttpUrl } from '../schemas/primitives.js';
+import { TrackingParameters } from '../schemas/tracking.js';
+import { TrackingParametersInput, Transaction } from '../schemas/transaction.js';
+import { WebhookEventBody, WebhookEventData, WebhookPingBody } from '../schemas/webhook-event.js';
+import {
+  CreatedWebhookSubscription,
+  CreateWebhookParams,
+  UpdateWebhookParams,
+  WEBHOOK_SUBSCRIPTION_STATUSES,
+  WebhookEventName,
+  WebhookEventTypeList,
+  WebhookSubscription,
+  WebhookSubscriptionList,
+} from '../schemas/webhook-subscription.js';
+import { describeComponents } from './descriptions.js';
+
+/** A JSON Schema object, as the document holds it. */
+export type JsonSchema = Record<string, unknown>;
+
+/** Every schema of the document by its component name (wire shapes: request bodies as sent). */
+const COMPONENTS: Record<string, z.ZodMiniType> = {
+  Guid,
+  Uuid,
+  DateTime: IsoDateTime,
+  Date: IsoDate,
+  TransactionStatus,
+  TransactionType,
+  TransactionOrigin,
+  PixKeyType,
+  OpenTransactionStatus,
+  OpenTransactionType,
+  OpenTransactionOrigin,
+  OpenPixKeyType,
+  TrackingParametersInput,
+  TrackingParameters,
+  CreateTransactionBody,
+  CreateTransactionResponse,
+  CreateCashoutBody: CreateCashoutParams,
+  CreateCashoutResponse,
+  ApproveCashoutBody: ApproveCashoutParams,
+  Transaction,
+  PageMeta,
+  TransactionList,
+  Balance,
+  ErrorBody,
+  WebhookEventName,
+  CreateWebhookBody: CreateWebhookParams,
+  UpdateWebhookBody: UpdateWebhookParams,
+  WebhookSubscription,
+  CreatedWebhookSubscription,
+  WebhookSubscriptionList,
+  WebhookEventTypeList,
+  WebhookEventData,
+  WebhookEventBody,
+  WebhookPingBody,
+};
+
+/** Where a component is found from elsewhere in the document. */
+export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+const NAMES = new Map<unknown, string>(Object.entries(COMPONENTS).map(([name, schema]) => [schema, name]));
+
+/**
+ * A `toJSONSchema` override for schemas converted apart from the components (the query
+ * parameters): a schema that is a component becomes a reference to it.
+ */
+export function referToComponents({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: JsonSchema }) {
+  const name = NAMES.get(zodSchema);
+  if (name === undefined) return;
+  for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+  Object.assign(jsonSchema, ref(name));
+}
+
+/** An open enum: the known values listed, any other string accepted (the service may add values). */
+function openEnum(values: readonly string[]): JsonSchema {
+  return { anyOf: [{ type: 'string', enum: [...values] }, { type: 'string' }] };
+}
+
+const subscriptionShape = WebhookSubscription.shape;
+/** The open enums of responses: plain strings to zod, their known values here. */
+const OPEN_ENUMS = new Map<unknown, readonly string[]>([
+  [OpenTransactionStatus, TRANSACTION_STATUSES],
+  [OpenTransactionType, TRANSACTION_TYPES],
+  [OpenTransactionOrigin, TRANSACTION_ORIGINS],
+  [OpenPixKeyType, PIX_KEY_TYPES],
+  [subscriptionShape.events.def.innerType.def.element, WEBHOOK_EVENT_NAMES],
+  [subscriptionShape.status.def.innerType, WEBHOOK_SUBSCRIPTION_STATUSES],
+]);
+
+/**
+ * Refinements zod cannot write as JSON Schema, written by hand for the schemas that carry them
+ * (`undefined` removes a keyword).
+ */
+const REFINEMENTS = new Map<unknown, JsonSchema>([
+  // amount > 5.00, the fixed payout fee (AMOUNT_BELOW_FEE), which says more than minimum 0.01.
+  [PayoutAmount, { minimum: undefined, exclusiveMinimum: 5 }],
+  [HttpUrl, { format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' }],
+  [CreateTransactionBody.shape.clientCpf.def.innerType, { pattern: '^\\d{11}$' }],
+  // An event is listed once.
+  [CreateWebhookParams.shape.events, { uniqueItems: true }],
+  [UpdateWebhookParams.shape.events.def.innerType, { uniqueItems: true }],
+  // An update changes something.
+  [UpdateWebhookParams, { minProperties: 1 }],
+  // An unknown balance shape is neither.
+  [Balance, { anyOf: [{ required: ['available'] }, { required: ['pending'] }] }],
+]);
+
+/** What the two `z.custom` schemas are: a forbidden field, and the field-error map of 422s. */
+function custom(schema: unknown): JsonSchema | undefined {
+  if (schema === ErrorBody.shape.errors.def.innerType) {
+    return { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } };
+  }
+  // forbiddenField() tags its custom schema with the error code; nothing is valid, so `not: {}`.
+  const { params } = (schema as { def: { params?: { code?: string } } }).def;
+  if (params?.code === 'FORBIDDEN_FIELD') return { not: {} };
+  return undefined;
+}
+
+/**
+ * The `components.schemas` of the document. Responses are read as their input side, so that
+ * their objects stay open to the fields a service adds; request bodies are strict objects and
+ * refuse unknown fields either way.
+ */
+export function componentSchemas(): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, {
+    io: 'input',
+    uri: (id) => ref(id).$ref,
+    unrepresentable: (ctx) => custom(ctx.zodSchema) ?? 'throw',
+    override: ({ zodSchema, jsonSchema }) => {
+      const known = OPEN_ENUMS.get(zodSchema);
+      if (known !== undefined) {
+        for (const key of Object.keys(jsonSchema)) delete (jsonSchema as JsonSchema)[key];
+        Object.assign(jsonSchema, openEnum(known));
+      }
+      for (const [key, value] of Object.entries(REFINEMENTS.get(zodSchema) ?? {})) {
+        if (value === undefined) delete (jsonSchema as JsonSchema)[key];
+        else (jsonSchema as JsonSchema)[key] = value;
+      }
+    },
+  });
+  const components: Record<string, JsonSchema> = {};
+  for (const [id, schema] of Object.entries(schemas)) {
+    const { $schema: _schema, $id: _id, ...rest } = schema as JsonSchema;
+    components[id] = rest;
+  }
+  return describeComponents(components);
+}

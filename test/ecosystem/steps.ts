@@ -83,7 +83,7 @@ export function checkNode20Install(tarball: string): Row {
   return { name: 'npm install on Node 20 (no EBADENGINE)', cells: { import: clean } };
 }
 
-/** Copies the consumer fixtures into the app and installs the tarball plus every runtime from npm. */
+/** Copies the consumer fixtures into the app and installs the tarball, uqr and every runtime from npm. */
 export function installConsumerApp(tarball: string): void {
   console.log('installing the tarball and the runtimes into the consumer project…');
   for (const file of readdirSync(import.meta.dirname)) {
@@ -93,7 +93,8 @@ export function installConsumerApp(tarball: string): void {
   const allowScripts = { node: true, bun: true, deno: true, workerd: true };
   writeFileSync(join(APP, 'package.json'), JSON.stringify({ name: 'consumer', private: true, allowScripts }));
   const runtimes = ['node22@npm:node@22', 'node24@npm:node@24', 'node-latest@npm:node@latest', 'bun', 'deno'];
-  sh('npm', ['install', '--no-audit', '--no-fund', tarball, ...runtimes, 'miniflare'], APP);
+  // uqr: the optional peer dependency of pix-payments/qr, installed as a merchant using QR codes would.
+  sh('npm', ['install', '--no-audit', '--no-fund', tarball, 'uqr', ...runtimes, 'miniflare'], APP);
 }
 
 /** Runs the smoke scenario on every Node, Bun and Deno consumer, one after another, a row each. */

@@ -4,6 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import { benchBatch } from './batch.bench.js';
 import { benchClient } from './client.bench.js';
 import { benchDedupe } from './dedupe.bench.js';
 import { benchLoad } from './load.bench.js';
@@ -19,6 +20,7 @@ const sections: [string, () => Promise<string>][] = [
   ['Webhook de-duplication', benchDedupe],
   ['Reference mock', benchMock],
   ['Reference mock under load', benchLoad],
+  ['Payout batches', benchBatch],
   ['Reports: streaming memory', benchReports],
   ['Start-up', benchStartup],
   [

@@ -248,6 +248,18 @@ const buildInput = fc.record(
   { requiredKeys: [] },
 );
 
+const staticInput = fc.record(
+  {
+    pixKey: fc.oneof(fc.constant('52998224725'), fc.constant('Ana@Example.com'), nastyStrings, hostile),
+    amount: fc.oneof(fc.constant(19.9), numbers, hostile),
+    merchantName: fc.oneof(fc.constant('Padaria São João'), nastyStrings, hostile),
+    city: fc.oneof(fc.constant('São Paulo'), nastyStrings, hostile),
+    txid: fc.oneof(fc.constant('abc123'), nastyStrings, hostile),
+    description: fc.oneof(fc.constant('Pão'), nastyStrings, hostile),
+  },
+  { requiredKeys: [] },
+);
+
 const DEEP_ARRAY_JSON = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
 const DEEP_EVENTS = [10, 1_000, 100_000].map(
   (n) => `{"event":"transaction.completed","data":${'{"a":'.repeat(n)}1${'}'.repeat(n)}}`,
@@ -415,6 +427,11 @@ const SPECS: Record<string, Spec> = {
     documented: '@throws {TypeError} for a wrong input type, {BrCodeError} for a part out of bounds',
     throws: [TypeError, BrCodeError],
     args: fc.tuple(fc.oneof(buildInput, hostile)),
+  },
+  buildStaticBrCode: {
+    documented: '@throws {ValidationError} naming each field at fault and its rule',
+    throws: [main.ValidationError],
+    args: fc.tuple(fc.oneof(staticInput, hostile)),
   },
   pixCodeToSvg: {
     documented: '@throws {TypeError} bad argument or option, {BrCodeError}',

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import jsQRModule from 'jsqr';
 import { describe, expect, it } from 'vitest';
 import { BrCodeError } from '../src/index.js';
 import {
@@ -10,6 +9,7 @@ import {
   pixCodeToSvg,
   pixCodeToTerminal,
 } from '../src/qr/index.js';
+import { decode } from './qr/decode.js';
 
 const pixCode = buildBrCode({
   url: 'pix.mock.local/qr/v2/9d3b2c1a-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
@@ -18,24 +18,6 @@ const pixCode = buildBrCode({
   merchantCity: 'SAO PAULO',
   txid: '9d3b2c1a5e6f4a7b8c9d0e1f2',
 });
-
-type Reader = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
-// jsqr is CommonJS with a default export: its function is one level down or not, by loader.
-const jsQR = ((jsQRModule as unknown as { default?: Reader }).default ?? jsQRModule) as unknown as Reader;
-
-/** Decodes a module matrix with jsQR, an independent QR reader. */
-function decode(matrix: boolean[][], scale = 4): string | undefined {
-  const size = matrix.length * scale;
-  const rgba = new Uint8ClampedArray(size * size * 4);
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      const dark = matrix[Math.floor(y / scale)]?.[Math.floor(x / scale)] === true;
-      rgba.fill(dark ? 0 : 255, (y * size + x) * 4, (y * size + x) * 4 + 3);
-      rgba[(y * size + x) * 4 + 3] = 255;
-    }
-  }
-  return jsQR(rgba, size, size)?.data;
-}
 
 /** Rebuilds the module matrix from the SVG's path of unit squares. */
 function matrixFromSvg(svg: string): boolean[][] {

@@ -1,7 +1,8 @@
 /**
  * `pix-payments/qr`: the payer scans the charge's pixCode as a QR code. Renders it as SVG (for
- * web pages), a data URL (for an `<img>`), or terminal text, on every runtime. Built on `uqr`,
- * which the build bundles: nothing to install.
+ * web pages), a data URL (for an `<img>`), or terminal text, on every runtime. Also builds static
+ * BR Codes ({@link buildStaticBrCode}), for a QR code printed once and paid many times. Built on
+ * `uqr`, which the build bundles: nothing to install.
  *
  * @packageDocumentation
  */
@@ -9,6 +10,8 @@ import { encode, renderSVG, renderUnicodeCompact } from 'uqr';
 import { BrCodeError, parseBrCode } from '../pix/brcode.js';
 
 export { type BuildBrCodeInput, buildBrCode } from '../pix/brcode-build.js';
+export { MAX_STATIC_AMOUNT, StaticBrCodeParams } from '../schemas/static-brcode.js';
+export { buildStaticBrCode } from './static-brcode.js';
 
 /** How the QR code is made. */
 export interface PixQrOptions {

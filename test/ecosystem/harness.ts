@@ -12,7 +12,7 @@ import { startMockServer } from 'pix-payments/mock';
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const WORK = join(ROOT, '.tmp/ecosystem');
 export const APP = join(WORK, 'app');
-export const CHECKS = ['import', 'charge', 'payout', 'errors', 'webhook', 'types'] as const;
+export const CHECKS = ['import', 'charge', 'payout', 'reports', 'qr', 'errors', 'webhook', 'types'] as const;
 export type Check = (typeof CHECKS)[number];
 export type Row = { name: string; cells: Partial<Record<Check, boolean>>; detail?: string | undefined };
 /** What every consumer is given: where the mock and the collector listen, and the webhook's secret. */
@@ -59,19 +59,31 @@ export function runConsumer(command: string, args: string[], env: Record<string,
   });
 }
 
+/**
+ * What scenario.mjs reports for its own charge (12.34, paid) and payout (20.00, fee 5.00): the
+ * payout may have moved on by the time it is listed.
+ */
+const REPORTS_EXPECTED =
+  /^CASHIN COMPLETED 1 1234\/0\/1234, CASHOUT (PENDING|PROCESSING|COMPLETED) 1 2000\/500\/1500; csv ok$/;
+
 /** The row for a smoke scenario's output: its last line is the JSON report of scenario.mjs. */
 export function rowFrom(name: string, output: string): Row {
   const result = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
-  return {
+  const row: Row = {
     name: `${name} (${String(result.runtime ?? '?')})`,
     cells: {
       import: result.import === true,
       charge: result.charge === 'COMPLETED',
       payout: result.payout === 'PENDING fee 5',
+      reports: typeof result.reports === 'string' && REPORTS_EXPECTED.test(result.reports),
+      qr: result.qr === true,
       errors: result.errors === true,
       webhook: result.webhook === true,
     },
   };
+  // A failed cell is explained by what the consumer reported.
+  if (Object.values(row.cells).includes(false)) row.detail = JSON.stringify(result).slice(0, 400);
+  return row;
 }
 
 /** The row for a consumer that did not report at all: its import cell fails, with the error as detail. */

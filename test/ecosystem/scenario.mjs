@@ -1,12 +1,18 @@
 /**
  * The smoke scenario every consumer runs, on its runtime: create a charge, pay it, read it back,
- * create a payout, then verify a signed webhook that the mock delivered. It receives the SDK as
- * the consumer loaded it (ESM import, CJS require, a Worker bundle) and the run's settings.
+ * create a payout, add the two up and export them (`pix-payments/reports`), build and render a
+ * static QR code (`pix-payments/qr`), then verify a signed webhook that the mock delivered. It
+ * receives the package's entries as the consumer loaded them (ESM import, CJS require, a Worker
+ * bundle) and the run's settings.
  */
-export async function runScenario(sdk, webhooks, env) {
+export async function runScenario({ sdk, webhooks, reports, qr }, env) {
   const result = {
     runtime: runtimeName(),
-    import: typeof sdk.PaymentsClient === 'function' && typeof webhooks.constructWebhookEvent === 'function',
+    import:
+      typeof sdk.PaymentsClient === 'function' &&
+      typeof webhooks.constructWebhookEvent === 'function' &&
+      typeof reports.summarize === 'function' &&
+      typeof qr.buildStaticBrCode === 'function',
   };
   const client = new sdk.PaymentsClient({ baseUrl: env.MOCK_URL, secretKey: env.SECRET_KEY, maxRetries: 0 });
 
@@ -20,6 +26,9 @@ export async function runScenario(sdk, webhooks, env) {
 
   const payout = await client.cashouts.create({ amount: 20, pixKey: 'ana@example.com', pixKeyType: 'EMAIL' });
   result.payout = `${payout.status} fee ${payout.feeAmount}`;
+
+  result.reports = await runReports(client, reports, [charge.transactionId, payout.transactionId]);
+  result.qr = runQr(sdk, qr, charge.pixCode);
 
   let error;
   try {
@@ -47,6 +56,65 @@ export async function runScenario(sdk, webhooks, env) {
     event.data.transactionId === charge.transactionId &&
     forged === false;
   return result;
+}
+
+/**
+ * summarize and toCsv over this run's two records, read from the mock by listing every page (the
+ * mock is shared by every consumer of the matrix, so the others' records are filtered out).
+ */
+async function runReports(client, reports, ids) {
+  async function* ours() {
+    for await (const record of client.transactions.list({ perPage: 100 }))
+      if (ids.includes(record.transactionId)) yield record;
+  }
+  const { rows } = await reports.summarize(ours());
+  const summary = rows
+    .map((row) => `${row.type} ${row.status} ${row.count} ${row.grossCents}/${row.feeCents}/${row.netCents}`)
+    .join(', ');
+  let csv = '';
+  for await (const line of reports.toCsv(ours(), {
+    columns: ['transactionId', 'type', 'amount', 'feeAmount'],
+  }))
+    csv += line;
+  const expectedCsv = [
+    'transactionId,type,amount,feeAmount',
+    `${ids[0]},CASHIN,12.34,0.00`,
+    `${ids[1]},CASHOUT,20.00,5.00`,
+  ];
+  const lines = csv.split('\r\n');
+  const csvOk =
+    lines.length === 4 &&
+    lines[3] === '' &&
+    lines[0] === expectedCsv[0] &&
+    [lines[1], lines[2]].sort().join() === expectedCsv.slice(1).sort().join();
+  return `${summary}; csv ${csvOk ? 'ok' : JSON.stringify(csv)}`;
+}
+
+/** A static BR Code (accents removed), read back and rendered; the charge's pixCode rendered; a bad city refused. */
+function runQr(sdk, qr, pixCode) {
+  const code = qr.buildStaticBrCode({
+    pixKey: 'ana@example.com',
+    amount: 12.34,
+    merchantName: 'Loja São João',
+    city: 'São Paulo',
+  });
+  const read = sdk.parseBrCode(code);
+  let refused;
+  try {
+    qr.buildStaticBrCode({ pixKey: 'ana@example.com', merchantName: 'Loja', city: 'São José do Rio Preto' });
+  } catch (error) {
+    refused = error;
+  }
+  return (
+    read.merchantAccount.key === 'ana@example.com' &&
+    read.amountCents === 1234 &&
+    read.merchantName === 'Loja Sao Joao' &&
+    read.merchantCity === 'Sao Paulo' &&
+    qr.pixCodeToSvg(code).startsWith('<svg') &&
+    qr.pixCodeToSvg(pixCode).startsWith('<svg') &&
+    refused instanceof sdk.ValidationError &&
+    refused.issues[0]?.path === 'city'
+  );
 }
 
 function runtimeName() {

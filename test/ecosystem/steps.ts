@@ -83,7 +83,7 @@ export function checkNode20Install(tarball: string): Row {
   return { name: 'npm install on Node 20 (no EBADENGINE)', cells: { import: clean } };
 }
 
-/** Copies the consumer fixtures into the app and installs the tarball plus every runtime from npm. */
+/** Copies the consumer fixtures into the app and installs the tarball and every runtime from npm. */
 export function installConsumerApp(tarball: string): void {
   console.log('installing the tarball and the runtimes into the consumer project…');
   for (const file of readdirSync(import.meta.dirname)) {
@@ -93,6 +93,7 @@ export function installConsumerApp(tarball: string): void {
   const allowScripts = { node: true, bun: true, deno: true, workerd: true };
   writeFileSync(join(APP, 'package.json'), JSON.stringify({ name: 'consumer', private: true, allowScripts }));
   const runtimes = ['node22@npm:node@22', 'node24@npm:node@24', 'node-latest@npm:node@latest', 'bun', 'deno'];
+  // No uqr: pix-payments/qr bundles it, so the QR cells also show that nothing else is needed.
   sh('npm', ['install', '--no-audit', '--no-fund', tarball, ...runtimes, 'miniflare'], APP);
 }
 

@@ -5,6 +5,8 @@ import {
   type Transaction,
   UnprocessableEntityError,
 } from 'pix-payments';
+import { buildStaticBrCode, pixCodeToSvg, type StaticBrCodeParams } from 'pix-payments/qr';
+import { type SummaryRow, summarize, toCsv } from 'pix-payments/reports';
 import { constructWebhookEvent, type WebhookEvent } from 'pix-payments/webhooks';
 
 const client = new PaymentsClient({
@@ -29,3 +31,14 @@ export async function receive(body: string, headers: Headers): Promise<string> {
   if (event.event === 'transaction.completed') return event.data.referenceId;
   return event.event;
 }
+
+export async function reconcile(): Promise<{ rows: SummaryRow[]; csv: string[] }> {
+  const { rows } = await summarize(client.transactions.list());
+  const csv: string[] = [];
+  for await (const line of toCsv(client.cashouts.list(), { columns: ['transactionId', 'amount'] }))
+    csv.push(line);
+  return { rows, csv };
+}
+
+const counter: StaticBrCodeParams = { pixKey: 'a@b.co', amount: 19.9, merchantName: 'Loja', city: 'Recife' };
+export const counterQr: string = pixCodeToSvg(buildStaticBrCode(counter));

@@ -16,6 +16,8 @@ const USAGE = `${SYNOPSIS}
   --answers M    reference: answers in the reference shapes (default);
                  varied: in other shapes a real service may send, chosen by the seed
   --seed N       seed of the varied answers, an integer >= 0 (default 1)
+  --state FILE   keep the whole state (keys, records, balances, clock) in FILE across
+                 restarts; created when missing, refused if not a state file (default: none)
   --help         this text`;
 
 /** A bad flag value: said in one line, exit code 2, as command-line tools do. */
@@ -43,6 +45,7 @@ function flags() {
         host: { type: 'string', default: '127.0.0.1' },
         answers: { type: 'string', default: 'reference' },
         seed: { type: 'string', default: '1' },
+        state: { type: 'string' },
         help: { type: 'boolean' },
       },
     });
@@ -62,7 +65,8 @@ async function main(): Promise<void> {
     throw new Error(`--port must be 0..65535\n${SYNOPSIS}`);
   const answers = answersFlag(values.answers);
   const seed = seedFlag(values.seed);
-  const server = await startMockServer({ port, host: values.host, answers, seed });
+  const state = values.state === undefined ? {} : { state: values.state };
+  const server = await startMockServer({ port, host: values.host, answers, seed, ...state });
   const token = await server.service.issueUserToken();
   const charge = '<transactionId>';
   console.log(`pix-payments mock listening on ${server.url}

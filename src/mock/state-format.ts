@@ -85,7 +85,10 @@ const StoredRecord = z.object({
   description: Text,
   productName: Text,
   // Absent when the charge had none; present (as undefined) in the record, as the ledger makes it.
-  trackingParameters: z.pipe(z.optional(TrackingParametersInput), z.transform((value) => value)),
+  trackingParameters: z.pipe(
+    z.optional(TrackingParametersInput),
+    z.transform((value) => value),
+  ),
   pixCode: Text,
   pixKeyType: z.string(),
   pixKey: Text,

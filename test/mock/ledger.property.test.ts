@@ -8,7 +8,6 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService, MAGIC_PIX_KEYS } from '../../src/mock/index.js';
 import { canMove } from '../../src/mock/lifecycle.js';
-import { toCents } from '../../src/pix/money.js';
 import { TRANSACTION_STATUSES } from '../../src/schemas/enums.js';
 import type { Transaction } from '../../src/schemas/transaction.js';
 import { CPF, caller } from './harness.js';

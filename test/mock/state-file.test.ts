@@ -209,7 +209,8 @@ describe('a state file that cannot be used', () => {
       'with a record of the wrong shape',
       () =>
         edited((d) => {
-          (d.store as { records: { amountCents: unknown }[] }).records[0]!.amountCents = 1.5;
+          const { records } = d.store as { records: Record<string, unknown>[] };
+          records[0] = { ...records[0], amountCents: 1.5 };
         }),
       /does not hold a valid state \(store\.records\[0\]\.amountCents: /,
     ],

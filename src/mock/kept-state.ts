@@ -81,7 +81,10 @@ export class KeptState {
   /** Told of every change the stores make: saved with the next write. */
   readonly changed = (): void => this.#commit?.changed();
 
-  /** Puts the file's state into the service and starts writing; creates the file if there was none. */
+  /**
+   * Puts the file's state into the service, and writes it at once: the file is created if there was
+   * none, holds what explicit options changed, and is known to be writable before any request.
+   */
   async attach(parts: StatefulParts): Promise<void> {
     if (this.saved !== undefined) {
       parts.store.restore(this.saved.store);
@@ -89,13 +92,12 @@ export class KeptState {
       parts.answers.reset(this.saved.answers);
     }
     this.#commit = new GroupCommit(() => writeAtomically(this.path, encodeState(snapshot(parts))));
-    if (this.saved !== undefined) return;
     this.#commit.changed();
     try {
       await this.#commit.flush();
     } catch (error) {
       const code = (error as { code?: string }).code ?? (error as Error).message;
-      throw new StateFileError(`Cannot create the state file ${this.path} (${code})`);
+      throw new StateFileError(`Cannot write the state file ${this.path} (${code})`);
     }
   }
 

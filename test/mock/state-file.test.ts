@@ -158,11 +158,12 @@ describe('startMockServer({ state })', () => {
     const b = await start({ state: path, merchants: [{ secretKey }] });
     expect([b.service.secretKey, b.service.publicKey]).toEqual([secretKey, a.service.publicKey]);
     expect(b.service.state.records()).toHaveLength(1);
+    expect((await inFile(path)).merchants[0]?.secretKey).toBe(secretKey);
   });
 
-  it('says in one line when the file cannot be created', async () => {
+  it('says in one line when the file cannot be written', async () => {
     const path = join(await newPath(), '..', 'missing', 'state.json');
-    await expect(start({ state: path })).rejects.toThrow(/^Cannot create the state file .*\(ENOENT\)$/);
+    await expect(start({ state: path })).rejects.toThrow(/^Cannot write the state file .*\(ENOENT\)$/);
   });
 });
 

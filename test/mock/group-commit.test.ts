@@ -54,7 +54,7 @@ describe('group commit', () => {
     );
   });
 
-  it('batches concurrent changes: 100 changes while one write is under way take 2 writes', async () => {
+  it('batches: 100 changes made together take one write, and changes during a write share the next', async () => {
     const { disk, commit, change } = harness(5);
     const waits = Array.from({ length: 100 }, () => {
       change();

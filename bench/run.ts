@@ -12,6 +12,7 @@ import { benchMock } from './mock.bench.js';
 import { benchReports } from './reports.bench.js';
 import { measureSizes, sizeTable } from './size.js';
 import { benchStartup } from './startup.js';
+import { benchState } from './state.bench.js';
 import { benchWebhooks } from './webhooks.bench.js';
 
 const sections: [string, () => Promise<string>][] = [
@@ -21,6 +22,7 @@ const sections: [string, () => Promise<string>][] = [
   ['Reference mock', benchMock],
   ['Reference mock under load', benchLoad],
   ['Payout batches', benchBatch],
+  ['Reference mock with a state file (`--state`)', benchState],
   ['Reports: streaming memory', benchReports],
   ['Start-up', benchStartup],
   [

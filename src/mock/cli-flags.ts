@@ -18,7 +18,7 @@ export const CLI_OPTIONS = {
   answers: { type: 'string', default: 'reference' },
   seed: { type: 'string', default: '1' },
   'forward-to': { type: 'string' },
-  // --state FILE is wired by the state-persistence change: add its entry here and in USAGE.
+  state: { type: 'string' },
   help: { type: 'boolean', default: false },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
@@ -59,6 +59,8 @@ export interface CliOptions {
   answers: MockAnswers;
   seed: number;
   forwardTo: string | undefined;
+  /** The state file (`--state`), or undefined: in memory only. */
+  state: string | undefined;
   help: boolean;
 }
 
@@ -135,6 +137,7 @@ export function parseCommandLine(args?: string[]): CliOptions {
     answers: answersFlag(values.answers),
     seed: seedFlag(values.seed),
     forwardTo: forwardToFlag(values['forward-to']),
+    state: values.state !== '' ? values.state : refuse('--state must name a file'),
     help: values.help,
   };
 }

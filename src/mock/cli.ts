@@ -23,6 +23,7 @@ function serverOptions(options: CliOptions) {
     seed: options.seed,
     merchants: [merchant],
     ...(options.jwtSecret === undefined ? {} : { jwtSecret: options.jwtSecret }),
+    ...(options.state === undefined ? {} : { state: options.state }),
   };
 }
 

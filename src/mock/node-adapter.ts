@@ -19,6 +19,8 @@ export interface Served {
   origin: string;
   handlers: HttpHandler[];
   routes: RouteTable;
+  /** With a state file: resolves once what the request changed is on disk, before its answer. */
+  durable?: (request: Request) => Promise<void>;
 }
 
 /** How long a connection whose body was left unread stays open after the answer, in ms. */
@@ -124,6 +126,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, served: Served)
   }
   // The last handler takes every path under the base URL, so there is always a response.
   const response = await getResponse(served.handlers, request);
+  await served.durable?.(request);
   await send(req, res, response ?? toResponse(served.routes.unmatched(request.method, new URL(request.url))));
 }
 

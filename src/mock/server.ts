@@ -6,6 +6,7 @@
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { KeptState } from './kept-state.js';
 import { clientErrorListener, requestListener, type Served } from './node-adapter.js';
 import { requireSupportedNode } from './node-version.js';
 import type { MockServiceOptions } from './options.js';
@@ -23,6 +24,18 @@ export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
   port?: number;
   /** The interface. @default '127.0.0.1' */
   host?: string;
+  /**
+   * A file that keeps the whole state (merchants and their keys, records, balances, idempotency
+   * keys, webhook subscriptions and deliveries, the clock) across restarts: loaded at start,
+   * created when missing, and written atomically after each change. An answer goes out only once
+   * its change is on disk; concurrent changes share one write. The file's merchants, keys and
+   * clock replace the random defaults (options given explicitly still win); its clock goes on by
+   * the time the server was stopped. A file that is not JSON, not a state file of this mock, or of
+   * a newer version is refused (the server does not start) and never overwritten.
+   * @default undefined (the state lives in memory and ends with the server)
+   * @example await startMockServer({ port: 4010, state: './pix-sandbox.json' })
+   */
+  state?: string;
 }
 
 /** A running mock server. */
@@ -31,7 +44,7 @@ export interface MockServer {
   url: string;
   /** The mock behind it: keys, scenario control, state. */
   service: MockService;
-  /** Stops the server, its clock and pending deliveries. */
+  /** Stops the server, its clock and pending deliveries (after the last write of the state file). */
   close(): Promise<void>;
 }
 
@@ -59,11 +72,13 @@ function followRealTime(service: MockService): () => void {
  * @example
  * const { url, service, close } = await startMockServer();
  * const client = new PaymentsClient({ baseUrl: url, secretKey: service.secretKey });
- * @throws TypeError for invalid options, as {@link createMockService} does.
+ * @throws TypeError for invalid options, as {@link createMockService} does; an Error, in one
+ *   line, for a `state` file that cannot be used.
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   requireSupportedNode();
   const host = options.host ?? '127.0.0.1';
+  const kept = options.state === undefined ? undefined : await KeptState.open(options.state, options);
   // The mock needs the server's origin, known once it listens; no request arrives before that.
   let served: Served | undefined;
   const server = createServer(requestListener(() => served as Served));
@@ -76,20 +91,22 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let built: ReturnType<typeof buildMockService>;
   try {
-    built = buildMockService({ ...options, baseUrl: origin });
+    built = buildMockService({ ...(kept?.options ?? options), baseUrl: origin }, kept?.changed);
+    await kept?.attach(built.parts);
   } catch (error) {
-    // Bad options (a TypeError): nothing must be left listening.
+    // Bad options (a TypeError), a state file that cannot be created: nothing must be left listening.
     await new Promise((resolve) => server.close(resolve));
     throw error;
   }
   const { service, routes } = built;
-  served = { origin, handlers: service.handlers, routes };
+  served = { origin, handlers: service.handlers, routes, ...(kept && { durable: kept.durable }) };
   const stopClock = followRealTime(service);
   return {
     url: origin,
     service,
     close: async () => {
       stopClock();
+      await kept?.close();
       service.reset();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -12,6 +12,7 @@ import { cashoutHandlers } from './handlers/cashouts.js';
 import { controlHandlers } from './handlers/control.js';
 import { integrationHandlers } from './handlers/integrations.js';
 import { webhookHandlers } from './handlers/webhooks.js';
+import type { StatefulParts } from './kept-state.js';
 import { Ledger } from './ledger.js';
 import { requireSupportedNode } from './node-version.js';
 import { type MockMerchant, type MockServiceOptions, resolveOptions } from './options.js';
@@ -103,15 +104,20 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 
 /**
  * The mock and its route table, which `startMockServer` needs for what msw cannot be asked
- * (a TRACE request cannot even be made a `Request`).
+ * (a TRACE request cannot even be made a `Request`), and the parts a state file keeps, whose
+ * every change `onChange` hears of.
  */
-export function buildMockService(options: MockServiceOptions = {}): {
+export function buildMockService(
+  options: MockServiceOptions = {},
+  onChange?: () => void,
+): {
   service: MockService;
   routes: RouteTable;
+  parts: StatefulParts;
 } {
   const resolved = resolveOptions(options);
-  const store = new MockStore(resolved.merchants);
-  const subscriptions = new SubscriptionStore();
+  const store = new MockStore(resolved.merchants, onChange);
+  const subscriptions = new SubscriptionStore(onChange);
   // Whatever falls due happens when time moves: the expiry of PENDING charges.
   const clock = new ServiceClock(resolved.startAt, (now) => ledger.expireCharges(now));
   const dispatcher = new WebhookDispatcher(subscriptions, resolved, clock);
@@ -175,5 +181,5 @@ export function buildMockService(options: MockServiceOptions = {}): {
     settle: () => dispatcher.settle(),
     reset,
   };
-  return { service, routes: ctx.routes };
+  return { service, routes: ctx.routes, parts: { options: resolved, clock, store, subscriptions, answers } };
 }

@@ -25,6 +25,16 @@ export type RecordChanges = Partial<
   Pick<StoredTransaction, 'status' | 'updatedAt' | 'paidAt' | 'endToEndId' | 'receiptUrl' | 'pixCode'>
 >;
 
+/** The whole store as plain data, to keep in a state file (records with `Date`s). */
+export interface SavedStore {
+  records: StoredTransaction[];
+  /** Idempotency claims by scope (`merchant|type|key`). */
+  claims: [string, IdempotencyClaim][];
+  balances: [string, MockBalance][];
+  nextId: number;
+  lastCreatedAt: number;
+}
+
 /** What every module but the ledger may do with the store: read. */
 export interface StoreReader {
   /** A record by legacy integer id. */
@@ -51,9 +61,12 @@ export class MockStore implements StoreReader {
   readonly #balances = new Map<string, MockBalance>();
   #nextId = 1;
   #lastCreatedAt = 0;
+  readonly #changed: () => void;
 
-  constructor(merchants: readonly MockMerchant[]) {
+  /** @param onChange told of every write (a state file saves them). */
+  constructor(merchants: readonly MockMerchant[], onChange: () => void = () => undefined) {
     this.#merchants = merchants;
+    this.#changed = onChange;
     this.reset();
   }
 
@@ -68,6 +81,28 @@ export class MockStore implements StoreReader {
     for (const merchant of this.#merchants) {
       this.#balances.set(merchant.id, { availableCents: merchant.initialBalanceCents, pendingCents: 0 });
     }
+    this.#changed();
+  }
+
+  /** The whole store as plain data (the records themselves: serialize before they change). */
+  save(): SavedStore {
+    return {
+      records: [...this.#records.values()],
+      claims: [...this.#claims],
+      balances: [...this.#balances],
+      nextId: this.#nextId,
+      lastCreatedAt: this.#lastCreatedAt,
+    };
+  }
+
+  /** Back to a saved store; a merchant it does not know keeps its initial balance. */
+  restore(saved: SavedStore): void {
+    this.reset();
+    for (const record of saved.records) this.add(record);
+    for (const [scope, claim] of saved.claims) this.#claims.set(scope, claim);
+    for (const [merchantId, balance] of saved.balances) this.#balances.set(merchantId, balance);
+    this.#nextId = saved.nextId;
+    this.#lastCreatedAt = saved.lastCreatedAt;
   }
 
   record(id: number): StoredTransaction | undefined {
@@ -116,6 +151,7 @@ export class MockStore implements StoreReader {
     this.#records.set(record.id, record);
     this.#byTransactionId.set(record.transactionId, record.id);
     this.#index.add(record.merchantId, record.type, record.status, record.id);
+    this.#changed();
   }
 
   /** Changes a record (and moves it between the status indexes); answers the stored record. */
@@ -125,7 +161,9 @@ export class MockStore implements StoreReader {
     if (changes.status !== undefined && changes.status !== record.status) {
       this.#index.move(record.merchantId, record.type, record.status, changes.status, id);
     }
-    return Object.assign(record, changes);
+    Object.assign(record, changes);
+    this.#changed();
+    return record;
   }
 
   /** The claim on an idempotency key (`merchant|type|key`), if any. */
@@ -136,6 +174,7 @@ export class MockStore implements StoreReader {
   /** Claims an idempotency key for a record. */
   addClaim(scope: string, claim: IdempotencyClaim): void {
     this.#claims.set(scope, claim);
+    this.#changed();
   }
 
   /** Adds signed amounts (in cents) to a merchant's balance. */
@@ -145,5 +184,6 @@ export class MockStore implements StoreReader {
       availableCents: balance.availableCents + (change.availableCents ?? 0),
       pendingCents: balance.pendingCents + (change.pendingCents ?? 0),
     });
+    this.#changed();
   }
 }

@@ -38,20 +38,43 @@ export interface DeliveryAttempt {
   body: string;
 }
 
+/** The subscriptions and the delivery log as plain data, to keep in a state file. */
+export interface SavedSubscriptions {
+  subscriptions: StoredSubscription[];
+  deliveries: DeliveryAttempt[];
+}
+
 /** Subscriptions by id, and every delivery attempt in order. */
 export class SubscriptionStore {
   readonly #subscriptions = new Map<string, Readonly<StoredSubscription>>();
   #deliveries: Readonly<DeliveryAttempt>[] = [];
 
+  /** @param changed told of every write (a state file saves them). */
+  constructor(private readonly changed: () => void = () => undefined) {}
+
   /** Back to the start: no subscriptions, an empty log. */
   reset(): void {
     this.#subscriptions.clear();
     this.#deliveries = [];
+    this.changed();
+  }
+
+  /** Everything, as plain data. */
+  save(): SavedSubscriptions {
+    return { subscriptions: [...this.#subscriptions.values()], deliveries: this.#deliveries };
+  }
+
+  /** Back to saved subscriptions and log. */
+  restore(saved: SavedSubscriptions): void {
+    this.reset();
+    for (const subscription of saved.subscriptions) this.#subscriptions.set(subscription.id, subscription);
+    this.#deliveries = [...saved.deliveries];
   }
 
   /** Stores a new subscription. */
   add(subscription: StoredSubscription): void {
     this.#subscriptions.set(subscription.id, { ...subscription });
+    this.changed();
   }
 
   /** A subscription by id (any case). */
@@ -76,17 +99,20 @@ export class SubscriptionStore {
     const defined = Object.entries(changes).filter(([, value]) => value !== undefined);
     const next: Readonly<StoredSubscription> = { ...current, ...Object.fromEntries(defined) };
     this.#subscriptions.set(id, next);
+    this.changed();
     return next;
   }
 
   /** Deletes a subscription. */
   remove(id: string): void {
     this.#subscriptions.delete(id);
+    this.changed();
   }
 
   /** Adds an attempt to the delivery log. */
   log(attempt: DeliveryAttempt): void {
     this.#deliveries.push({ ...attempt });
+    this.changed();
   }
 
   /** Every delivery attempt so far, in order. */

@@ -106,8 +106,13 @@ function vary(kind: AnswerKind, body: WireRecord, random: SeededRandom, request:
 export interface AnswerWriter {
   /** The answer as the service sends it: varied when it is a success with a body, else as given. */
   write(endpoint: EndpointName, answer: Answer, request: Request): Answer;
-  /** Starts the sequence of varied answers again, as a fresh service would. */
-  reset(): void;
+  /**
+   * Starts the sequence of varied answers again: from its start, as a fresh service would, or
+   * from `position`, as a service restarted from its state file does.
+   */
+  reset(position?: number): void;
+  /** How many answers of the sequence were written so far. */
+  readonly position: number;
 }
 
 /**
@@ -115,7 +120,8 @@ export interface AnswerWriter {
  * generator seeded with (`seed`, n), so the same seed and the same requests give the same answers.
  */
 export function createAnswerWriter(mode: MockAnswers, seed: number): AnswerWriter {
-  if (mode === 'reference') return { write: (_endpoint, answer) => answer, reset: () => undefined };
+  if (mode === 'reference')
+    return { write: (_endpoint, answer) => answer, reset: () => undefined, position: 0 };
   let count = 0;
   return {
     write(endpoint, answer, request) {
@@ -128,8 +134,11 @@ export function createAnswerWriter(mode: MockAnswers, seed: number): AnswerWrite
       const random = answerRandom(seed, count++);
       return { ...answer, body: vary(kind, body, random, new URL(request.url)) };
     },
-    reset() {
-      count = 0;
+    reset(position = 0) {
+      count = position;
+    },
+    get position() {
+      return count;
     },
   };
 }

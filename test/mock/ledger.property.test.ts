@@ -8,10 +8,10 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService, MAGIC_PIX_KEYS } from '../../src/mock/index.js';
 import { canMove } from '../../src/mock/lifecycle.js';
-import { toCents } from '../../src/pix/money.js';
 import { TRANSACTION_STATUSES } from '../../src/schemas/enums.js';
 import type { Transaction } from '../../src/schemas/transaction.js';
 import { CPF, caller } from './harness.js';
+import { expectedBalance } from './ledger-oracle.js';
 
 const mock = createMockService({
   merchants: [
@@ -53,23 +53,6 @@ function reachable(type: string, from: string): Set<string> {
     }
   }
   return seen;
-}
-
-function expectedBalance(records: Transaction[], initialCents: number) {
-  let available = initialCents;
-  let pending = 0;
-  for (const r of records) {
-    const amount = toCents(r.amount);
-    const net = toCents(r.finalAmount);
-    if (r.type === 'CASHIN' && r.status === 'COMPLETED') available += net;
-    if (r.type === 'CASHOUT') {
-      available -= amount; // accepted
-      if (r.status === 'FAILED' || r.status === 'CANCELLED') available += amount; // returned whole
-      if (r.status === 'REVERSED') available += net; // returned net, fee kept
-      if (r.status === 'PENDING' || r.status === 'PROCESSING') pending += amount;
-    }
-  }
-  return { available, pending };
 }
 
 function checkInvariants(model: Model): void {

@@ -141,7 +141,7 @@ describe('pix-payments-mock --state, killed mid-burst', () => {
     });
     expect(await new Promise((done) => child.once('exit', done))).toBe(1);
     expect(err.trim().split('\n')).toEqual([
-      `The state file ${path} is not valid JSON (corrupt or cut short); it was left as it is.`,
+      `pix-payments-mock: The state file ${path} is not valid JSON (corrupt or cut short); it was left as it is.`,
     ]);
     expect(await readFile(path, 'utf8')).toBe(text);
   });

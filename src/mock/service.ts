@@ -103,11 +103,12 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 
 /**
  * The mock and its route table, which `startMockServer` needs for what msw cannot be asked
- * (a TRACE request cannot even be made a `Request`).
+ * (a TRACE request cannot even be made a `Request`), and its parts, which the dashboard reads.
  */
 export function buildMockService(options: MockServiceOptions = {}): {
   service: MockService;
   routes: RouteTable;
+  ctx: MockContext;
 } {
   const resolved = resolveOptions(options);
   const store = new MockStore(resolved.merchants);
@@ -175,5 +176,5 @@ export function buildMockService(options: MockServiceOptions = {}): {
     settle: () => dispatcher.settle(),
     reset,
   };
-  return { service, routes: ctx.routes };
+  return { service, routes: ctx.routes, ctx };
 }

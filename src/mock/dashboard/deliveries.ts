@@ -50,7 +50,7 @@ ${delivery.length} ${delivery.length === 1 ? 'attempt' : 'attempts'}, ${timeTag(
 <dl class="fields">${Object.entries(last.headers).map(
     ([name, value]) => html`<dt>${name}</dt><dd><code>${value}</code></dd>`,
   )}</dl>
-<h4>Body</h4>
+<h4>Body <span class="muted">(indented here; the bytes sent, and signed, are compact)</span></h4>
 <pre>${pretty(last.body)}</pre>
 <p>Signature (HMAC SHA-256 of the body with the subscription's secret):
 <code>${last.headers['x-webhook-signature']}</code></p>

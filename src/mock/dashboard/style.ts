@@ -18,6 +18,7 @@ main { max-width: 72rem; margin: 0 auto; padding: 1.25rem 1.5rem 3rem; }
 h1 { font-size: 1.5rem; margin: .5rem 0 1rem; }
 h2 { font-size: 1.15rem; margin: 1.75rem 0 .6rem; }
 .muted { color: var(--muted); }
+h3 .muted, h4 .muted { font-weight: normal; }
 .cards { display: flex; flex-wrap: wrap; gap: 1rem; margin: 0; }
 .card { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: .8rem 1.1rem; min-width: 14rem; }
 .card dt { color: var(--muted); font-size: .85rem; }

@@ -66,9 +66,17 @@ const plain = (status: number, text: string, extra: Record<string, string> = {})
   return new Response(text, { status, headers: h });
 };
 
-/** Only a path of this dashboard: anything else goes back to `/`. */
-function localPath(back: FormDataEntryValue | null): string {
-  return typeof back === 'string' && /^\/(?![/\\])/.test(back) && !/[\r\n]/.test(back) ? back : '/';
+/**
+ * Where to send the browser back: a path of this server, as resolved (`/.//evil.example` would
+ * otherwise leave as `//evil.example`, another site); anything else goes to `/`.
+ */
+function localPath(back: FormDataEntryValue | null, origin: string): string {
+  if (typeof back !== 'string' || !back.startsWith('/')) return '/';
+  try {
+    const url = new URL(back, origin);
+    if (url.origin === origin && !url.pathname.startsWith('//')) return `${url.pathname}${url.search}`;
+  } catch {}
+  return '/';
 }
 
 /** Creates the dashboard's handler. Every server gets its own token. */
@@ -116,7 +124,7 @@ export function dashboardHandler(options: DashboardOptions): Handler {
     }
     const notice = await runAction(ctx, options.handlers, url.pathname.slice(ACTIONS.length), form);
     if (notice === undefined) return plain(404, `No dashboard action at ${url.pathname}`);
-    const back = new URL(localPath(form.get('back')), options.origin);
+    const back = new URL(localPath(form.get('back'), options.origin), options.origin);
     back.searchParams.set('notice', notices.add(notice));
     return new Response(null, { status: 303, headers: { location: `${back.pathname}${back.search}` } });
   };

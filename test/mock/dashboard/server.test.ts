@@ -59,7 +59,13 @@ describe('dashboard actions need the page token', () => {
 
   it('sends the browser back only to a path of this server', async () => {
     const token = tokenOf((await page('/')).html);
-    for (const back of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+    for (const back of [
+      '//evil.example/x',
+      'https://evil.example/',
+      '/\\evil.example',
+      '/.//evil.example',
+      '/\t/evil.example',
+    ]) {
       const reply = await post('/dashboard/actions/reset', { token, back });
       expect(reply.headers.get('location'), back).toMatch(/^\/\?notice=/);
     }

@@ -4,7 +4,7 @@
  * before the service's own, answering `/` and `/dashboard/…` only; the service's paths never
  * reach it.
  */
-import { type HttpHandler as Handler, HttpHandler } from 'msw';
+import { HttpHandler } from 'msw';
 import type { MockContext } from '../context.js';
 import { runAction } from './actions.js';
 import { hostCheck, newToken, TOKEN_FIELD, TOKEN_HEADER, tokenMatches } from './guard.js';
@@ -24,7 +24,7 @@ export interface DashboardOptions {
   origin: string;
   ctx: MockContext;
   /** The mock's handlers, whose scenario endpoints the actions call. */
-  handlers: readonly Handler[];
+  handlers: readonly HttpHandler[];
 }
 
 const ACTIONS = '/dashboard/actions/';
@@ -80,7 +80,7 @@ function localPath(back: FormDataEntryValue | null, origin: string): string {
 }
 
 /** Creates the dashboard's handler. Every server gets its own token. */
-export function dashboardHandler(options: DashboardOptions): Handler {
+export function dashboardHandler(options: DashboardOptions): HttpHandler {
   const { ctx } = options;
   const token = newToken();
   const notices = new Notices();

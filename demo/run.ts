@@ -2,7 +2,8 @@
  * `npm run demo`: the whole SDK at work, with no account and no key. Starts the reference mock
  * on a free localhost port and a webhook receiver built with the SDK's helpers, then walks the
  * interface document's recommended order. With PIX_PAYMENTS_BASE_URL and PIX_PAYMENTS_SECRET_KEY
- * set it talks to that service instead, and creates a payout only with --allow-payouts.
+ * set it talks to that service instead, and creates a payout only with --allow-payouts. It prints
+ * the URL of the mock's dashboard; --keep leaves the mock running at the end, to look around.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,8 @@ import { createNodeWebhookHandler, type WebhookEvent } from 'pix-payments/webhoo
 
 const real = Boolean(process.env.PIX_PAYMENTS_BASE_URL && process.env.PIX_PAYMENTS_SECRET_KEY);
 const allowPayouts = !real || process.argv.includes('--allow-payouts');
+/** Keep the embedded mock (and its dashboard) running after the walk, until Ctrl-C. */
+const keep = process.argv.includes('--keep');
 const brl = (amount: number) =>
   amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const step = (n: number, what: string) => console.log(`\n${n}. ${what}`);
@@ -81,6 +84,9 @@ async function main(): Promise<void> {
       userToken: () => mock?.service.issueUserToken() ?? '',
     });
     console.log(`pix-payments demo against the embedded reference mock at ${mock.url} (no account, no key)`);
+    console.log(
+      `dashboard: ${mock.url}/ (updates live while the demo runs${keep ? '' : '; --keep leaves it open'})`,
+    );
   }
   const receiver = mock ? await startReceiver() : undefined;
   try {
@@ -195,6 +201,10 @@ async function main(): Promise<void> {
     detail('examples/ holds a runnable file per task (npx tsx examples/quickstart.ts)');
     detail('npx pix-payments-mock --help: the mock as a sandbox for curl, Postman or any language');
     detail('README.md: reading answers, errors and retries, webhooks (onError, answers, retries)');
+    if (mock && keep) {
+      console.log(`\nThe mock and its dashboard stay at ${mock.url}/ until Ctrl-C.`);
+      await new Promise((resolve) => process.once('SIGINT', resolve));
+    }
   } finally {
     receiver?.server.close();
     await mock?.close();

@@ -10,9 +10,13 @@ import { retryWithBackoff } from './backoff.js';
 import type { MockClock } from './clock.js';
 import type { ResolvedOptions } from './options.js';
 import type { StoredTransaction } from './records.js';
-import type { StoredSubscription, SubscriptionStore } from './subscriptions.js';
+import { notFound } from './service-error.js';
+import type { DeliveryAttempt, StoredSubscription, SubscriptionStore } from './subscriptions.js';
 
 type Subscription = Readonly<StoredSubscription>;
+
+/** How much of a receiver's answer the log keeps, in characters. */
+const MAX_LOGGED_ANSWER = 2000;
 
 /** Sends the webhooks of one mock service. */
 export class WebhookDispatcher {
@@ -52,6 +56,21 @@ export class WebhookDispatcher {
       data: { webhookId: subscription.id },
     });
     return this.#attempt(subscription, 'webhook.revalidate', body, crypto.randomUUID(), 1);
+  }
+
+  /**
+   * Sends a logged delivery again, now, once: the same bytes and `X-Webhook-Id`, to where its
+   * subscription points now, logged as its next attempt. Answers that attempt.
+   * @throws ServiceError 404 for an unknown delivery or a deleted subscription.
+   */
+  async resend(deliveryId: string): Promise<Readonly<DeliveryAttempt>> {
+    const attempts = this.subscriptions.attemptsOf(deliveryId);
+    const last = attempts.at(-1);
+    const subscription = last === undefined ? undefined : this.subscriptions.get(last.webhookId);
+    if (last === undefined || subscription === undefined) throw notFound('Delivery');
+    const n = Math.max(...attempts.map((a) => a.attempt)) + 1;
+    await this.#attempt(subscription, last.event, last.body, last.deliveryId, n, true);
+    return this.subscriptions.attemptsOf(deliveryId).at(-1) as Readonly<DeliveryAttempt>;
   }
 
   /** Resolves when every queued delivery has finished (all its retries included). */
@@ -97,7 +116,14 @@ export class WebhookDispatcher {
     body: string,
     deliveryId: string,
     attempt: number,
+    resent?: true,
   ): Promise<boolean> {
+    const headers = {
+      'content-type': 'application/json',
+      'x-webhook-event': event,
+      'x-webhook-signature': await signWebhookPayload(body, subscription.secret),
+      'x-webhook-id': deliveryId,
+    };
     const log = {
       deliveryId,
       webhookId: subscription.id,
@@ -106,18 +132,17 @@ export class WebhookDispatcher {
       url: subscription.url,
       attempt,
       at: this.clock.now().toISOString(),
+      headers,
       body,
+      ...(resent ? { resent } : {}),
     };
+    const started = performance.now();
+    const took = () => Math.round(performance.now() - started);
     try {
       const request = new Request(subscription.url, {
         method: 'POST',
         body,
-        headers: {
-          'content-type': 'application/json',
-          'x-webhook-event': event,
-          'x-webhook-signature': await signWebhookPayload(body, subscription.secret),
-          'x-webhook-id': deliveryId,
-        },
+        headers,
         signal: AbortSignal.any([
           this.#generation.signal,
           AbortSignal.timeout(this.options.webhookTimeoutMs),
@@ -125,12 +150,23 @@ export class WebhookDispatcher {
       });
       // bypass: the mock's own outgoing calls must not be caught by the msw server it runs in.
       const response = await globalThis.fetch(bypass(request));
-      await response.arrayBuffer().catch(() => undefined);
+      const answer = await response.text().catch(() => '');
       const ok = response.status >= 200 && response.status < 300;
-      this.subscriptions.log({ ...log, status: response.status, ok });
+      this.subscriptions.log({
+        ...log,
+        status: response.status,
+        ok,
+        durationMs: took(),
+        response: answer.slice(0, MAX_LOGGED_ANSWER),
+      });
       return ok;
     } catch (error) {
-      this.subscriptions.log({ ...log, error: (error as Error).name || 'Error', ok: false });
+      this.subscriptions.log({
+        ...log,
+        error: (error as Error).name || 'Error',
+        ok: false,
+        durationMs: took(),
+      });
       return false;
     }
   }

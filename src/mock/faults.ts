@@ -102,6 +102,11 @@ export class FaultInjector {
     return this.#rules.reduce((sum, entry) => sum + entry.left, 0);
   }
 
+  /** The faults still to come, in the order they apply, each with the calls it has left. */
+  list(): { rule: FaultRule; left: number }[] {
+    return this.#rules.map((entry) => ({ rule: entry.rule, left: entry.left }));
+  }
+
   /** Removes every fault still to come. */
   clear(): void {
     this.#rules = [];

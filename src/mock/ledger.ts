@@ -98,6 +98,22 @@ export class Ledger {
   }
 
   /**
+   * approve-cashout: a PENDING payout of an account with manual approval goes to the provider
+   * ({@link processPayout}); any other status is a 409 INVALID_TRANSITION.
+   */
+  approvePayout(payout: Readonly<StoredTransaction>): void {
+    const status = this.store.record(payout.id)?.status;
+    if (status !== 'PENDING') {
+      throw new ServiceError(
+        409,
+        'INVALID_TRANSITION',
+        `Only a PENDING payout can be approved; this one is ${status}`,
+      );
+    }
+    this.processPayout(payout);
+  }
+
+  /**
    * Expires PENDING charges created `chargeExpirySeconds` or more before `now` (CANCELLED, with
    * its webhook). Charges are indexed in creation order, so this looks only at the ones that expire.
    */

@@ -6,6 +6,7 @@
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { dashboardHandler } from './dashboard/routes.js';
 import { KeptState } from './kept-state.js';
 import { clientErrorListener, requestListener, type Served } from './node-adapter.js';
 import { requireSupportedNode } from './node-version.js';
@@ -98,8 +99,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     await new Promise((resolve) => server.close(resolve));
     throw error;
   }
-  const { service, routes } = built;
-  served = { origin, handlers: service.handlers, routes, ...(kept && { durable: kept.durable }) };
+  const { service, routes, ctx } = built;
+  // The dashboard at `/` (./dashboard/), first: it takes only its own paths, on this server alone.
+  const dashboard = dashboardHandler({ origin, ctx, handlers: service.handlers });
+  served = {
+    origin,
+    handlers: [dashboard, ...service.handlers],
+    routes,
+    ...(kept && { durable: kept.durable }),
+  };
   const stopClock = followRealTime(service);
   return {
     url: origin,

@@ -104,8 +104,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 
 /**
  * The mock and its route table, which `startMockServer` needs for what msw cannot be asked
- * (a TRACE request cannot even be made a `Request`), and the parts a state file keeps, whose
- * every change `onChange` hears of.
+ * (a TRACE request cannot even be made a `Request`), its context, which the dashboard reads,
+ * and the parts a state file keeps, whose every change `onChange` hears of.
  */
 export function buildMockService(
   options: MockServiceOptions = {},
@@ -113,6 +113,7 @@ export function buildMockService(
 ): {
   service: MockService;
   routes: RouteTable;
+  ctx: MockContext;
   parts: StatefulParts;
 } {
   const resolved = resolveOptions(options);
@@ -181,5 +182,10 @@ export function buildMockService(
     settle: () => dispatcher.settle(),
     reset,
   };
-  return { service, routes: ctx.routes, parts: { options: resolved, clock, store, subscriptions, answers } };
+  return {
+    service,
+    routes: ctx.routes,
+    ctx,
+    parts: { options: resolved, clock, store, subscriptions, answers },
+  };
 }

@@ -128,6 +128,10 @@ const Delivery = z.object({
   status: z.exactOptional(z.int()),
   error: z.exactOptional(z.string()),
   ok: z.boolean(),
+  durationMs: z.number(),
+  headers: z.record(z.string(), z.string()),
+  response: z.exactOptional(z.string()),
+  resent: z.exactOptional(z.boolean()),
   body: z.string(),
 });
 

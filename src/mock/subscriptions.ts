@@ -35,6 +35,14 @@ export interface DeliveryAttempt {
   /** Why the attempt failed without an answer (timeout, refused). */
   error?: string;
   ok: boolean;
+  /** How long the receiver took to answer (or to fail), in real milliseconds. */
+  durationMs: number;
+  /** The request headers sent, signature included. */
+  headers: Record<string, string>;
+  /** The receiver's answer body, cut to its first 2,000 characters. */
+  response?: string;
+  /** True for an attempt made on demand (`POST /__mock/deliveries/{deliveryId}/resend`). */
+  resent?: boolean;
   body: string;
 }
 
@@ -113,6 +121,12 @@ export class SubscriptionStore {
   log(attempt: DeliveryAttempt): void {
     this.#deliveries.push({ ...attempt });
     this.changed();
+  }
+
+  /** The attempts of one delivery, in order (any case of its id). */
+  attemptsOf(deliveryId: string): readonly Readonly<DeliveryAttempt>[] {
+    const id = deliveryId.toLowerCase();
+    return this.#deliveries.filter((attempt) => attempt.deliveryId === id);
   }
 
   /** Every delivery attempt so far, in order. */

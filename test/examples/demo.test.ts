@@ -22,6 +22,7 @@ describe('npm run demo', () => {
     const { code, out } = await demo({ PIX_PAYMENTS_BASE_URL: '', PIX_PAYMENTS_SECRET_KEY: '' });
     expect(code, out).toBe(0);
     expect(out).toContain('against the embedded reference mock');
+    expect(out).toMatch(/dashboard: http:\/\/127\.0\.0\.1:\d+\/ \(updates live/);
     expect(out).toMatch(/4\. GET .*\n\s+COMPLETED, paid at /);
     expect(out).toContain('amount 100.00, fee 5.00, receiver gets 95.00');
     expect(out).toMatch(/payout [0-9a-f-]{36}: COMPLETED, fee 5\.00/);

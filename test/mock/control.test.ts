@@ -1,6 +1,6 @@
 /** Scenario control over HTTP under /__mock/, for curl and clients in any language. */
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../../src/mock/index.js';
+import { createMockService, startMockServer } from '../../src/mock/index.js';
 import { caller, useMock } from './harness.js';
 
 const { mock, api } = useMock();
@@ -75,6 +75,49 @@ describe('scenario control validates its input like every endpoint (4xx, never 5
       headers: { 'content-type': 'text/plain' },
     });
     expect([text.status, (await text.json()).code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+  });
+});
+
+describe('/__mock/payouts/{id}/approve', () => {
+  it('runs a PENDING payout of a manual-approval account to COMPLETED; a second approve is a 409', async () => {
+    const manual = await startMockServer({ merchants: [{ id: 'shop', manualApproval: true }] });
+    try {
+      const payout = await caller(manual.url, manual.service.secretKey)(
+        'POST',
+        '/v1/integrations/create-cashout',
+        {
+          amount: 50,
+          pixKey: 'someone@pix.test',
+          pixKeyType: 'EMAIL',
+        },
+      );
+      expect(payout.body.status).toBe('PENDING');
+      const approved = await caller(manual.url)(
+        'POST',
+        `/__mock/payouts/${payout.body.transactionId}/approve`,
+      );
+      expect([approved.status, approved.body.status]).toEqual([200, 'COMPLETED']);
+      const again = await caller(manual.url)('POST', `/__mock/payouts/${payout.body.transactionId}/approve`);
+      expect([again.status, again.body.code]).toEqual([409, 'INVALID_TRANSITION']);
+    } finally {
+      await manual.close();
+    }
+  });
+});
+
+describe('DELETE /__mock/faults', () => {
+  it('clears every pending fault', async () => {
+    mock.faults.inject({ route: 'balance', kind: 'drop', times: 3 });
+    const reply = await control()('DELETE', '/__mock/faults');
+    expect([reply.status, mock.faults.pending]).toEqual([204, 0]);
+    expect((await api('GET', '/v1/integrations/balance')).status).toBe(200);
+  });
+});
+
+describe('/__mock/deliveries/{deliveryId}/resend', () => {
+  it('answers 404 for a delivery the log does not hold', async () => {
+    const reply = await control()('POST', `/__mock/deliveries/${crypto.randomUUID()}/resend`);
+    expect([reply.status, reply.body.code]).toEqual([404, 'NOT_FOUND']);
   });
 });
 

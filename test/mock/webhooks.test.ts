@@ -171,3 +171,34 @@ describe('webhook delivery', () => {
     expect((await call('POST', `/v1/user/webhooks/${created.id}/revalidate`)).body.status).toBe('FAILING');
   });
 });
+
+describe('resending a delivery (POST /__mock/deliveries/{deliveryId}/resend)', () => {
+  it('sends the same bytes and X-Webhook-Id again, logged as the next attempt with headers, answer and timing', async () => {
+    let secret = '';
+    const r = await receiver(() => secret);
+    ({ secret } = await subscribe(r.url, ['transaction.created']));
+    await api('POST', '/v1/integrations/create-transaction', { amount: 5 });
+    await mock.settle();
+    const [first] = mock.state.deliveries;
+    expect(first).toMatchObject({
+      attempt: 1,
+      status: 200,
+      ok: true,
+      headers: { 'x-webhook-id': first?.deliveryId },
+    });
+    expect(first?.headers['x-webhook-signature']).toBe(
+      createHmac('sha256', secret)
+        .update(first?.body ?? '')
+        .digest('hex'),
+    );
+    expect(first?.durationMs).toBeGreaterThanOrEqual(0);
+    const reply = await caller(mock.baseUrl)('POST', `/__mock/deliveries/${first?.deliveryId}/resend`);
+    expect(reply.body).toMatchObject({ attempt: 2, resent: true, status: 200, ok: true, body: first?.body });
+    expect(r.raw.map((d) => [d.body.toString(), d.headers['x-webhook-id']])).toEqual([
+      [first?.body, first?.deliveryId],
+      [first?.body, first?.deliveryId],
+    ]);
+    // Both verified; the toolkit's receiver takes the second for the duplicate it is.
+    expect(r.events).toHaveLength(1);
+  });
+});

@@ -8,7 +8,7 @@ import { toWireTransaction } from '../records.js';
 import { readJson } from '../request-body.js';
 import { queryOf, validate } from '../respond.js';
 import { route } from '../route.js';
-import { notFound, ServiceError } from '../service-error.js';
+import { notFound } from '../service-error.js';
 
 const INFO = 'Payout accepted and handed to the payment provider for immediate processing';
 
@@ -52,14 +52,7 @@ export function cashoutHandlers(ctx: MockContext) {
       if (body.transactionId !== undefined && body.transactionId.toLowerCase() !== record.transactionId) {
         throw notFound('Payout');
       }
-      if (record.status !== 'PENDING') {
-        throw new ServiceError(
-          409,
-          'INVALID_TRANSITION',
-          `Only a PENDING payout can be approved; this one is ${record.status}`,
-        );
-      }
-      ctx.ledger.processPayout(record);
+      ctx.ledger.approvePayout(record);
       return { status: 200, body: toWireTransaction(record) };
     }),
   ];

@@ -12,15 +12,8 @@ import { readJson, readOptionalJson } from '../request-body.js';
 import { validate } from '../respond.js';
 import { route } from '../route.js';
 import { ServiceError } from '../service-error.js';
-import type { MockSimulate } from '../simulate.js';
+import { type MockSimulate, SCENARIOS, type Scenario } from '../simulate.js';
 
-const CHARGE_ACTIONS = {
-  pay: 'payCharge',
-  expire: 'expireCharge',
-  fail: 'failCharge',
-  reverse: 'reverseCharge',
-  chargeback: 'chargebackCharge',
-} as const;
 /** `POST /__mock/clock`: `{ "advanceMs": 3600000 }` or `{ "set": "2026-11-21T11:00:00Z" }`, as `mock.clock` takes them. */
 const ClockMove = z
   .strictObject({
@@ -37,41 +30,42 @@ const LAST_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 /** `POST /__mock/user-tokens`: the merchant, the default one when omitted. */
 const TokenRequest = z.optional(z.strictObject({ merchantId: z.optional(z.string()) }));
 
-const PAYOUT_ACTIONS = {
-  process: 'processPayout',
-  complete: 'completePayout',
-  fail: 'failPayout',
-  reverse: 'reversePayout',
-  cancel: 'cancelPayout',
-} as const;
-
 /** The scenario-control handlers under `/__mock/`. */
 export function controlHandlers(ctx: MockContext, simulate: MockSimulate, reset: () => void) {
-  const action = <T extends Record<string, keyof MockSimulate>>(actions: T, name: string | undefined) => {
+  const action = (type: keyof typeof SCENARIOS, name: string | undefined) => {
+    const scenarios: Record<string, Scenario> = SCENARIOS[type];
     // Own names only: `constructor` or `toString` is an unknown action, not Object.prototype's.
-    const method = name !== undefined && Object.hasOwn(actions, name) ? actions[name] : undefined;
-    if (method === undefined) {
+    const scenario = name !== undefined && Object.hasOwn(scenarios, name) ? scenarios[name] : undefined;
+    if (scenario === undefined) {
       throw new ServiceError(
         404,
         'NOT_FOUND',
-        `Unknown action "${name}"; one of: ${Object.keys(actions).join(', ')}`,
+        `Unknown action "${name}"; one of: ${Object.keys(scenarios).join(', ')}`,
       );
     }
-    return method;
+    return scenario.method;
   };
   return [
     route(ctx, 'control', 'post', '/__mock/charges/:id/:action', (_request, params) => ({
       status: 200,
-      body: simulate[action(CHARGE_ACTIONS, params.action)](params.id as string),
+      body: simulate[action('CASHIN', params.action)](params.id as string),
     })),
     route(ctx, 'control', 'post', '/__mock/payouts/:id/:action', (_request, params) => ({
       status: 200,
-      body: simulate[action(PAYOUT_ACTIONS, params.action)](params.id as string),
+      body: simulate[action('CASHOUT', params.action)](params.id as string),
     })),
     route(ctx, 'control', 'post', '/__mock/faults', async (request) => {
       ctx.faults.inject(validate(FaultRuleSchema, await readJson(request)));
       return { status: 201, body: { pending: ctx.faults.pending } };
     }),
+    route(ctx, 'control', 'delete', '/__mock/faults', () => {
+      ctx.faults.clear();
+      return { status: 204 };
+    }),
+    route(ctx, 'control', 'post', '/__mock/deliveries/:id/resend', async (_request, params) => ({
+      status: 200,
+      body: await ctx.dispatcher.resend(params.id as string),
+    })),
     route(ctx, 'control', 'post', '/__mock/clock', async (request) => {
       const move = validate(ClockMove, await readJson(request));
       const advanceMs = move.advanceMs ?? 0;

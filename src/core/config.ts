@@ -1,6 +1,6 @@
 /** Client configuration: options, environment fallbacks, and the checks made at construction. */
 import { PaymentsError } from '../errors/base.js';
-import { kindOf } from '../errors/checks.js';
+import { kindOf } from '../schemas/checks.js';
 import { LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
 import type { ResponseIssue, ResponseValidation } from './read-answer.js';
 
@@ -163,7 +163,7 @@ function inBrowser(): boolean {
 
 /** Resolves options with env fallbacks and defaults; throws a clear error for what is wrong. */
 export function resolveConfig(given?: ClientOptions): ResolvedConfig {
-  if (given !== undefined && (typeof given !== 'object' || given === null))
+  if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given)))
     throw configError(`PaymentsClient options must be an object, got ${kindOf(given)}`);
   const options = given ?? {};
   if (inBrowser() && options.dangerouslyAllowBrowser !== true) {

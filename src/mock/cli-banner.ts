@@ -69,8 +69,9 @@ ${curlCommands(facts)}
 
   Drive scenarios (no credentials):
     POST /__mock/charges/${CHARGE}/pay | expire | fail | reverse | chargeback
-    POST /__mock/payouts/<id>/process | complete | fail | reverse | cancel
-    POST /__mock/faults  {"route":"create-cashout","kind":"status","status":503,"times":2}
+    POST /__mock/payouts/<id>/approve | process | complete | fail | reverse | cancel
+    POST /__mock/deliveries/<deliveryId>/resend
+    POST /__mock/faults  {"route":"create-cashout","kind":"status","status":503,"times":2}   DELETE /__mock/faults
     POST /__mock/clock   {"advanceMs":3600000}  (or {"set":"2026-11-21T11:00:00Z"}; due charges expire)
     POST /__mock/user-tokens   GET /__mock/state   POST /__mock/reset
 

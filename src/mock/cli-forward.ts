@@ -11,12 +11,16 @@ export const FORWARD_DESCRIPTION = 'pix-payments-mock --forward-to';
 
 /**
  * Subscribes `url` to every event for the default merchant and answers the signing secret. A
- * subscription to the same URL that the state already holds (kept with `--state`) is reused,
+ * forwarding subscription to the same URL that the state already holds (kept with `--state`) is reused,
  * set ACTIVE on every event, so a restart neither doubles deliveries nor changes the secret.
  * @throws Error when the service refuses the subscription.
  */
 export async function forwardEvents(server: MockServer, url: string): Promise<string> {
-  const find = () => server.service.state.subscriptions().find((subscription) => subscription.url === url);
+  // Only one this flag made: a subscription of the merchant's own to that URL is left as it is.
+  const find = () =>
+    server.service.state
+      .subscriptions()
+      .find((subscription) => subscription.url === url && subscription.description === FORWARD_DESCRIPTION);
   const existing = find();
   const events = [...WEBHOOK_EVENT_NAMES];
   const [method, path, body] =

@@ -12,7 +12,8 @@ import { startMockServer } from './server.js';
 /** The mock's options from the command line: one merchant, with the keys given or random ones. */
 function serverOptions(options: CliOptions) {
   const merchant = {
-    manualApproval: options.manualApproval,
+    // Only when given: with --state, a flag left out keeps what the file holds.
+    ...(options.manualApproval ? { manualApproval: true } : {}),
     ...(options.secretKey === undefined ? {} : { secretKey: options.secretKey }),
     ...(options.publicKey === undefined ? {} : { publicKey: options.publicKey }),
   };

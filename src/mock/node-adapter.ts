@@ -21,6 +21,8 @@ export interface Served {
   routes: RouteTable;
   /** With a state file: resolves once what the request changed is on disk, before its answer. */
   durable?: (request: Request) => Promise<void>;
+  /** The refusal of a request from a web page that may not use the server (./browser-guard.ts). */
+  guard?: (host: string | undefined, origin: string | undefined) => Answer | undefined;
 }
 
 /** How long a connection whose body was left unread stays open after the answer, in ms. */
@@ -114,7 +116,17 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
 }
 
 /** Answers one request: the declared size first (413, nothing read), then the handlers. */
-async function answer(req: IncomingMessage, res: ServerResponse, served: Served): Promise<void> {
+async function answer(req: IncomingMessage, res: ServerResponse, served: Served | undefined): Promise<void> {
+  if (served === undefined) {
+    // Listening, not ready yet (a state file is being written at start): try again in a moment.
+    await send(req, res, toResponse(starting));
+    return;
+  }
+  const refusal = served.guard?.(req.headers.host, req.headers.origin);
+  if (refusal !== undefined) {
+    await send(req, res, toResponse(refusal));
+    return;
+  }
   if ((declaredLength(req.headers['content-length']) ?? 0) > MAX_BODY_BYTES) {
     await send(req, res, toResponse(errorAnswer(payloadTooLarge())));
     return;
@@ -133,8 +145,14 @@ async function answer(req: IncomingMessage, res: ServerResponse, served: Served)
 /** Sockets with a response under way: a parse error on them must not write a second answer. */
 const answering = new WeakSet<object>();
 
-/** The `request` listener of the server: each request answered by {@link answer}. */
-export function requestListener(served: () => Served) {
+const starting: Answer = {
+  status: 503,
+  body: { message: 'The mock is starting; try again in a moment', code: 'STARTING' },
+  headers: { 'retry-after': '1' },
+};
+
+/** The `request` listener of the server: each request answered by {@link answer} (undefined: not ready yet). */
+export function requestListener(served: () => Served | undefined) {
   return (req: IncomingMessage, res: ServerResponse) => {
     answering.add(req.socket);
     res.once('close', () => answering.delete(req.socket));

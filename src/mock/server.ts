@@ -6,6 +6,7 @@
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { browserGuard } from './browser-guard.js';
 import { dashboardHandler } from './dashboard/routes.js';
 import { KeptState } from './kept-state.js';
 import { clientErrorListener, requestListener, type Served } from './node-adapter.js';
@@ -80,9 +81,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   requireSupportedNode();
   const host = options.host ?? '127.0.0.1';
   const kept = options.state === undefined ? undefined : await KeptState.open(options.state, options);
-  // The mock needs the server's origin, known once it listens; no request arrives before that.
+  // The mock needs the server's origin, known once it listens: until it is built (and a state
+  // file written), requests get a 503 with Retry-After.
   let served: Served | undefined;
-  const server = createServer(requestListener(() => served as Served));
+  const server = createServer(requestListener(() => served));
   server.on('clientError', clientErrorListener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -106,6 +108,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     origin,
     handlers: [dashboard, ...service.handlers],
     routes,
+    guard: browserGuard(origin),
     ...(kept && { durable: kept.durable }),
   };
   const stopClock = followRealTime(service);
@@ -114,10 +117,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     service,
     close: async () => {
       stopClock();
-      await kept?.close();
-      service.reset();
+      // No request is answered after this point: the last write of the state file covers them all.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      try {
+        await kept?.close();
+      } finally {
+        service.reset();
+        await closed;
+      }
     },
   };
 }

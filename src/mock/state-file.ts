@@ -27,8 +27,11 @@ export async function readStateText(path: string): Promise<string | undefined> {
 /** Replaces the file with `text`: temporary file, fsync, rename, fsync of the directory. */
 export async function writeAtomically(path: string, text: string): Promise<void> {
   const temporary = `${path}.tmp`;
-  const file = await open(temporary, 'w');
+  // Owner-only: the file holds every key, the JWT secret and the webhook secrets.
+  const file = await open(temporary, 'w', 0o600);
   try {
+    // A temporary file left by a crash keeps its old mode: set it again.
+    await file.chmod(0o600);
     await file.writeFile(text);
     await file.sync();
   } finally {

@@ -5,7 +5,7 @@
  */
 
 import * as z from 'zod/mini';
-import { kindOf } from '../errors/checks.js';
+import { kindOf } from './checks.js';
 import { issueMessage } from './messages.js';
 
 /** One problem with one field of a request or response. */

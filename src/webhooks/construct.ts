@@ -1,4 +1,4 @@
-import { kindOf, optionalFunction, optionsObject } from '../errors/checks.js';
+import { kindOf, optionalFunction, optionsObject } from '../schemas/checks.js';
 import { WebhookSignatureError } from './errors.js';
 import { type ParseWebhookEventOptions, parseWebhookEvent, type WebhookEvent } from './events.js';
 import { EVENT_HEADER, readHeader, SIGNATURE_HEADER, type WebhookHeaders } from './headers.js';

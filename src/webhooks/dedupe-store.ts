@@ -1,6 +1,6 @@
 /** De-duplication: delivery is at-least-once, so a receiver claims each event key once. */
 
-import { optionalFunction, optionsObject } from '../errors/checks.js';
+import { optionalFunction, optionsObject } from '../schemas/checks.js';
 
 /** The outcome of a claim: the first sighting of a key, or a repeat. */
 export type ClaimResult = 'first' | 'duplicate';

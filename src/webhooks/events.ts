@@ -1,6 +1,6 @@
 /** The typed webhook events, and parsing a raw body into one. */
 
-import { kindOf, optionalFunction, optionsObject } from '../errors/checks.js';
+import { kindOf, optionalFunction, optionsObject } from '../schemas/checks.js';
 import { normaliseRecord } from '../schemas/decode.js';
 import {
   WEBHOOK_EVENT_NAMES,

@@ -3,7 +3,7 @@
  * values) or a plain record in any case. Written structurally: no Node typings needed.
  */
 
-import { kindOf } from '../errors/checks.js';
+import { kindOf } from '../schemas/checks.js';
 
 /** Any of the header containers the helpers accept. */
 export type WebhookHeaders =

@@ -1,6 +1,6 @@
 /** The raw body of a delivery: the exact bytes the signature covers. */
 
-import { kindOf } from '../errors/checks.js';
+import { kindOf } from '../schemas/checks.js';
 
 /** What the webhook helpers accept as the raw body (a Node `Buffer` is a `Uint8Array`). */
 export type WebhookPayload = string | Uint8Array | ArrayBuffer;

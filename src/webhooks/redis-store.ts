@@ -4,7 +4,7 @@
  * `client.call(...)` in ioredis and `client.sendCommand([...])` in node-redis. No client is a
  * dependency of this package.
  */
-import { kindOf, optionsObject } from '../errors/checks.js';
+import { kindOf, optionsObject } from '../schemas/checks.js';
 import type { ClaimResult, WebhookDedupeStore } from './dedupe-store.js';
 
 /** An ioredis client (or cluster): anything with `call(command, ...args)`. */

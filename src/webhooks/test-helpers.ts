@@ -1,4 +1,4 @@
-import { kindOf, objectArgument } from '../errors/checks.js';
+import { kindOf, objectArgument } from '../schemas/checks.js';
 import type { KnownWebhookEventName } from '../schemas/event-names.js';
 import type { WebhookEvent } from './events.js';
 import { DELIVERY_ID_HEADER, EVENT_HEADER, SIGNATURE_HEADER } from './headers.js';

@@ -14,9 +14,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const MB = 1_000_000;
+/** The server's own Host: a loopback server refuses any other (./browser-guard.test.ts). */
+const host = () => `Host: ${new URL(server.url).host}`;
 const head = (lines: string[]) => `${lines.join('\r\n')}\r\n\r\n`;
 const post = (path: string, ...headers: string[]) =>
-  head([`POST ${path} HTTP/1.1`, 'Host: mock', 'Content-Type: application/json', ...headers]);
+  head([`POST ${path} HTTP/1.1`, host(), 'Content-Type: application/json', ...headers]);
 const key = () => `Authorization: Bearer ${server.service.secretKey}`;
 
 describe('a body over 1 MiB (413 PAYLOAD_TOO_LARGE)', () => {
@@ -75,10 +77,7 @@ describe('a body not declared application/json', () => {
 
 describe('what the Fetch API or Node refuses', () => {
   it('answers TRACE on a known path 405 with Allow', async () => {
-    const reply = await rawRequest(
-      server.url,
-      head(['TRACE /v1/integrations/balance HTTP/1.1', 'Host: mock']),
-    );
+    const reply = await rawRequest(server.url, head(['TRACE /v1/integrations/balance HTTP/1.1', host()]));
     expect([reply.status, reply.headers.allow, JSON.parse(reply.body).code]).toEqual([
       405,
       'GET, HEAD, OPTIONS',
@@ -87,20 +86,21 @@ describe('what the Fetch API or Node refuses', () => {
   });
 
   it.each([
-    ['an unknown method', head(['BREW /v1/integrations/balance HTTP/1.1', 'Host: mock']), 400],
+    ['an unknown method', head(['BREW /v1/integrations/balance HTTP/1.1', 'Host: HOST']), 400],
     [
       'headers over 16 KiB',
       head(['GET /v1/integrations/balance HTTP/1.1', `X-Big: ${'a'.repeat(20_000)}`]),
       431,
     ],
-    ['a target that is not a path', head(['OPTIONS * HTTP/1.1', 'Host: mock']), 400],
+    ['a target that is not a path', head(['OPTIONS * HTTP/1.1', 'Host: HOST']), 400],
     [
       'a URL too long to match',
-      head([`GET /v1/integrations/cashout/${'9'.repeat(9000)} HTTP/1.1`, 'Host: mock']),
+      head([`GET /v1/integrations/cashout/${'9'.repeat(9000)} HTTP/1.1`, 'Host: HOST']),
       414,
     ],
   ])('answers %s with a JSON error body', async (_, request, status) => {
-    const reply = await rawRequest(server.url, request);
+    // The table is made before the server starts: its Host is filled in here.
+    const reply = await rawRequest(server.url, request.replace('Host: HOST', host()));
     expect(reply.status).toBe(status);
     expect(JSON.parse(reply.body)).toEqual({ message: expect.any(String), code: expect.any(String) });
     expect(reply.headers['x-request-id']).toMatch(/^req_/);
@@ -109,7 +109,7 @@ describe('what the Fetch API or Node refuses', () => {
   it('answers HEAD as GET, without a body', async () => {
     const reply = await rawRequest(
       server.url,
-      head(['HEAD /v1/integrations/balance HTTP/1.1', 'Host: mock', key()]),
+      head(['HEAD /v1/integrations/balance HTTP/1.1', host(), key()]),
     );
     expect([reply.status, reply.headers['content-type'], reply.body]).toEqual([200, 'application/json', '']);
   });

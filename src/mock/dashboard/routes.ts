@@ -38,7 +38,7 @@ const PAGES: Record<string, (view: View) => Page> = {
   '/dashboard/faults': faultsPage,
 };
 
-/** Headers of every answer: no framing, no sniffing, no caching, no referrer. */
+/** Headers of every answer: no framing, no sniffing, no caching, no referrer to other sites. */
 function headers(contentType: string, nonce?: string): Headers {
   const policy = [
     "default-src 'none'",
@@ -55,7 +55,9 @@ function headers(contentType: string, nonce?: string): Headers {
     'content-security-policy': policy.join('; '),
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
+    // same-origin, not no-referrer: with no-referrer, Chromium sends `Origin: null` on the page's
+    // own form posts, which the server's guard (../browser-guard.ts) refuses as it would a foreign page.
+    'referrer-policy': 'same-origin',
     'cache-control': 'no-store',
   });
 }

@@ -2,7 +2,9 @@
  * Building a BR Code (the reference mock makes every charge's pixCode with it). Not in the main
  * entry: merchants receive pixCodes from the service; it is exported from `pix-payments/qr`.
  */
+
 import { BrCodeError, PIX_GUI } from './brcode.js';
+import { PRINTABLE_ASCII } from './brcode-text.js';
 import { crc16Hex } from './crc16.js';
 import { formatCents } from './money.js';
 
@@ -26,10 +28,8 @@ export interface BuildBrCodeInput {
   merchantCategoryCode?: string;
 }
 
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-
 /** "9999999999.99": field 54 holds at most 13 characters. */
-const MAX_AMOUNT_CENTS = 999_999_999_999;
+export const MAX_AMOUNT_CENTS = 999_999_999_999;
 
 function field(id: string, value: string): string {
   if (value.length === 0 || value.length > 99) {

@@ -4,7 +4,8 @@
  */
 
 const COMBINING_MARKS = /\p{M}/gu;
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/** EMV "ans": printable ASCII, U+0020 to U+007E. */
+export const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /**
  * The text with its accents removed: canonical decomposition (NFD), then every combining mark

@@ -14,6 +14,8 @@ const EMAIL =
 // E.164: a country code and number of at most 15 digits in all (the DICT pattern allowed 16).
 const PHONE = /^\+[1-9][0-9]\d{1,13}$/;
 const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The formatting a CPF or CNPJ may be written with: dots, dashes, slashes, spaces. */
+const TAX_ID_FORMATTING = /[.\-/\s]/g;
 
 /**
  * Puts a key in the form the directory stores: formatting (dots, dashes, slashes, spaces)
@@ -28,7 +30,7 @@ export function normalizePixKey(type: KnownPixKeyType, key: string): string {
   switch (type) {
     case 'CPF':
     case 'CNPJ':
-      return trimmed.replace(/[.\-/\s]/g, '');
+      return trimmed.replace(TAX_ID_FORMATTING, '');
     case 'EMAIL':
     case 'EVP':
       return trimmed.toLowerCase();
@@ -78,4 +80,26 @@ export function pixKeyProblem(type: KnownPixKeyType, key: string): string | unde
 export function isValidPixKey(type: KnownPixKeyType, key: string): boolean {
   if (!isKnownType(type) || typeof key !== 'string') return false;
   return pixKeyProblem(type, normalizePixKey(type, key)) === undefined;
+}
+
+/**
+ * The type of a PIX key read from its form, as a BR Code carries keys without their type: an
+ * e-mail address has an `@`, a phone number starts with `+` (E.164), a random key (EVP) is a
+ * UUID, and what is left is a CPF when it has 11 characters once formatting is stripped, a CNPJ
+ * when it has 14. `undefined` when the form is none of these. The key must still be checked
+ * against its type (`pixKeyProblem`): this only says which rules apply.
+ *
+ * @example
+ * pixKeyTypeOf('529.982.247-25') // 'CPF'
+ * pixKeyTypeOf('+5511998765432') // 'PHONE'
+ */
+export function pixKeyTypeOf(key: string): KnownPixKeyType | undefined {
+  const trimmed = key.trim();
+  if (trimmed.includes('@')) return 'EMAIL';
+  if (trimmed.startsWith('+')) return 'PHONE';
+  if (EVP.test(trimmed.toLowerCase())) return 'EVP';
+  const bare = trimmed.replace(TAX_ID_FORMATTING, '');
+  if (bare.length === 11) return 'CPF';
+  if (bare.length === 14) return 'CNPJ';
+  return undefined;
 }

@@ -3,13 +3,13 @@
  * request: the BR Code manual's field rules, with accents removed as it requires.
  */
 import * as z from 'zod/mini';
+import { MAX_AMOUNT_CENTS } from '../pix/brcode-build.js';
 import { nonAsciiCharacter, removeAccents } from '../pix/brcode-text.js';
-import { pixKeyTypeOf } from '../pix/key-type.js';
-import { normalizePixKey, pixKeyProblem } from '../pix/keys.js';
+import { normalizePixKey, pixKeyProblem, pixKeyTypeOf } from '../pix/keys.js';
 import { PositiveAmount } from './primitives.js';
 
-/** Field 54 holds at most 13 characters: "9999999999.99". */
-export const MAX_STATIC_AMOUNT = 9_999_999_999.99;
+/** The largest amount in reais: field 54 holds at most 13 characters, "9999999999.99". */
+export const MAX_STATIC_AMOUNT = MAX_AMOUNT_CENTS / 100;
 
 /**
  * Field 26 (merchant account) holds at most 99 characters: the GUI sub-field (18), the key

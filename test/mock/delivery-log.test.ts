@@ -64,8 +64,8 @@ describe('the delivery log', () => {
     });
     for (let i = 0; i <= MAX_KEPT_DELIVERY_ATTEMPTS; i++) ctx.subscriptions.log(attempt(`d${i}`, webhookId));
     const resend = new Request(`${service.baseUrl}/__mock/deliveries/d0/resend`, { method: 'POST' });
-    const reply = await getResponse(service.handlers, resend);
-    expect([reply?.status, (await reply?.json()).message]).toEqual([404, 'Delivery not found']);
+    const reply = (await getResponse(service.handlers, resend)) as Response;
+    expect([reply.status, (await reply.json()).message]).toEqual([404, 'Delivery not found']);
     expect(await runAction(ctx, service.handlers, 'deliveries/d0/resend', new FormData())).toEqual({
       ok: false,
       text: 'Refused: Delivery not found',

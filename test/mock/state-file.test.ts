@@ -114,10 +114,13 @@ describe('startMockServer({ state })', () => {
     const api = caller(server.url, server.service.secretKey);
     // The next write waits for the test: the answer must wait for it too.
     const writes = vi.mocked(stateFile.writeAtomically);
-    const gate = Promise.withResolvers<void>();
+    let open = () => {};
+    const gate = new Promise<void>((done) => {
+      open = done;
+    });
     const real = await vi.importActual<typeof stateFile>('../../src/mock/state-file.js');
     writes.mockImplementationOnce(async (...args) => {
-      await gate.promise;
+      await gate;
       return real.writeAtomically(...args);
     });
     let answered = false;
@@ -133,7 +136,7 @@ describe('startMockServer({ state })', () => {
     await new Promise((done) => setTimeout(done, 100));
     // Released whatever the check says, so that a failure does not hang the close.
     const waited = !answered;
-    gate.resolve();
+    open();
     expect(waited).toBe(true);
     const payout = await reply;
     // Read as the answer arrives, before any close: the payout already went through processing.

@@ -51,7 +51,8 @@ async function main(): Promise<void> {
       secretKey: service.secretKey,
       publicKey: service.publicKey,
       userToken: await service.issueUserToken(),
-      options,
+      // With --state, the file may ask for manual approval though the flag was left out.
+      options: { ...options, manualApproval: service.merchants[0]?.manualApproval === true },
       forward,
     }),
   );

@@ -7,7 +7,7 @@
 import type { MockClock } from './clock.js';
 import { GroupCommit } from './group-commit.js';
 import type { MockMerchantOptions, MockServiceOptions, ResolvedOptions } from './options.js';
-import { readStateText, StateFileError, writeAtomically } from './state-file.js';
+import { lockStateFile, readStateText, StateFileError, writeAtomically } from './state-file.js';
 import { decodeState, encodeState, type SavedState, STATE_FORMAT, STATE_VERSION } from './state-format.js';
 import type { MockStore } from './store.js';
 import type { SubscriptionStore } from './subscriptions.js';
@@ -39,6 +39,7 @@ function withSaved(options: MockServiceOptions, saved: SavedState): MockServiceO
     ...options,
     merchants,
     jwtSecret: options.jwtSecret ?? saved.jwtSecret,
+    seed: options.seed ?? saved.answers.seed,
     startAt: options.startAt ?? saved.now.getTime() + elapsedMs,
   };
 }
@@ -53,7 +54,7 @@ function snapshot(parts: StatefulParts): SavedState {
     merchants: parts.options.merchants,
     store: parts.store.save(),
     subscriptions: parts.subscriptions.save(),
-    answers: parts.answers.position,
+    answers: { seed: parts.answers.seed, position: parts.answers.position },
   };
 }
 
@@ -66,16 +67,26 @@ export class KeptState {
     private readonly saved: SavedState | undefined,
     /** The server's options, with the merchants, keys and clock of the file. */
     readonly options: MockServiceOptions,
+    /** Lets the file go for another server: removes its lock. */
+    readonly release: () => Promise<void>,
   ) {}
 
   /**
-   * Reads the file (none yet is fine: it is created).
-   * @throws StateFileError in one line when the file cannot be used; it is then never written.
+   * Locks the file for this server, and reads it (none yet is fine: it is created).
+   * @throws StateFileError in one line when the file cannot be used, or another server uses it;
+   *   it is then never written.
    */
   static async open(path: string, options: MockServiceOptions): Promise<KeptState> {
-    const text = await readStateText(path);
-    const saved = text === undefined ? undefined : decodeState(text, path);
-    return new KeptState(path, saved, saved === undefined ? options : withSaved(options, saved));
+    const release = await lockStateFile(path);
+    try {
+      const text = await readStateText(path);
+      const saved = text === undefined ? undefined : decodeState(text, path);
+      const merged = saved === undefined ? options : withSaved(options, saved);
+      return new KeptState(path, saved, merged, release);
+    } catch (error) {
+      await release();
+      throw error;
+    }
   }
 
   /** Told of every change the stores make: saved with the next write. */
@@ -89,7 +100,9 @@ export class KeptState {
     if (this.saved !== undefined) {
       parts.store.restore(this.saved.store);
       parts.subscriptions.restore(this.saved.subscriptions);
-      parts.answers.reset(this.saved.answers);
+      // Another seed is another sequence: it starts from its beginning.
+      const { seed, position } = this.saved.answers;
+      parts.answers.reset(parts.answers.seed === seed ? position : 0);
     }
     this.#commit = new GroupCommit(() => writeAtomically(this.path, encodeState(snapshot(parts))));
     this.#commit.changed();
@@ -111,10 +124,14 @@ export class KeptState {
     return commit.flush();
   };
 
-  /** Writes the last state (the clock as it stands) and stops writing. */
+  /** Writes the last state (the clock as it stands), stops writing and lets the file go. */
   async close(): Promise<void> {
-    this.#commit?.changed();
-    await this.#commit?.flush();
-    this.#commit?.stop();
+    try {
+      this.#commit?.changed();
+      await this.#commit?.flush();
+      this.#commit?.stop();
+    } finally {
+      await this.release();
+    }
   }
 }

@@ -86,10 +86,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   let served: Served | undefined;
   const server = createServer(requestListener(() => served));
   server.on('clientError', clientErrorListener);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => resolve());
+    });
+  } catch (error) {
+    await kept?.release();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let built: ReturnType<typeof buildMockService>;
@@ -99,6 +104,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   } catch (error) {
     // Bad options (a TypeError), a state file that cannot be created: nothing must be left listening.
     await new Promise((resolve) => server.close(resolve));
+    await kept?.release();
     throw error;
   }
   const { service, routes, ctx } = built;

@@ -32,7 +32,10 @@ export interface MockState {
   balance(merchantId?: string): MockBalance;
   /** A merchant's webhook subscriptions (secrets included, for tests). */
   subscriptions(merchantId?: string): (WebhookSubscription & { secret: string })[];
-  /** Every webhook delivery attempt so far, in order (a copy, taken when read). */
+  /**
+   * The webhook delivery attempts so far, in order (a copy, taken when read): the newest 1,000
+   * (`MAX_KEPT_DELIVERY_ATTEMPTS`), older ones are dropped.
+   */
   readonly deliveries: readonly Readonly<DeliveryAttempt>[];
 }
 
@@ -124,7 +127,7 @@ export function buildMockService(
   const dispatcher = new WebhookDispatcher(subscriptions, resolved, clock);
   const ledger = new Ledger(store, resolved, clock, (record, event) => dispatcher.dispatch(record, event));
   const faults = new FaultInjector();
-  const answers = createAnswerWriter(resolved.answers, resolved.seed);
+  const answers = createAnswerWriter(resolved.answers, resolved.seed, onChange);
   const ctx: MockContext = {
     options: resolved,
     clock,

@@ -5,9 +5,11 @@
  */
 import * as z from 'zod/mini';
 import { TransactionOrigin, TransactionStatus, TransactionType } from '../schemas/enums.js';
+import { IsoDateTime } from '../schemas/formats.js';
 import { safeParseWith, summarizeIssues } from '../schemas/parse.js';
+import { HttpUrl } from '../schemas/primitives.js';
 import { TrackingParametersInput } from '../schemas/transaction.js';
-import { WEBHOOK_SUBSCRIPTION_STATUSES } from '../schemas/webhook-subscription.js';
+import { WEBHOOK_SUBSCRIPTION_STATUSES, WebhookEventName } from '../schemas/webhook-subscription.js';
 import type { MockMerchant } from './options.js';
 import { StateFileError } from './state-file.js';
 import type { SavedStore } from './store.js';
@@ -30,8 +32,8 @@ export interface SavedState {
   merchants: MockMerchant[];
   store: SavedStore;
   subscriptions: SavedSubscriptions;
-  /** Where the sequence of varied answers stands. */
-  answers: number;
+  /** The sequence of varied answers: its seed, and how many answers it has written. */
+  answers: { seed: number; position: number };
 }
 
 /** A document of version n, turned into one of version n + 1. */
@@ -56,8 +58,11 @@ export function migrate(
 
 const Cents = z.int();
 const Text = z.nullable(z.string());
+const DateText = z
+  .string()
+  .check(z.refine((text) => !Number.isNaN(Date.parse(text)), 'must be an ISO 8601 date-time'));
 const When = z.pipe(
-  z.string().check(z.refine((text) => !Number.isNaN(Date.parse(text)), 'must be an ISO 8601 date-time')),
+  DateText,
   z.transform((text) => new Date(text)),
 );
 
@@ -84,7 +89,8 @@ const StoredRecord = z.object({
   feeCents: Cents,
   description: Text,
   productName: Text,
-  // Absent when the charge had none; present (as undefined) in the record, as the ledger makes it.
+  // Absent when the charge had none; present (as undefined) in the record, as the ledger makes it
+  // (and `StoredTransaction` types it): not an identity, z.optional alone would leave the key out.
   trackingParameters: z.pipe(
     z.optional(TrackingParametersInput),
     z.transform((value) => value),
@@ -107,12 +113,12 @@ const StoredRecord = z.object({
 
 const Subscription = z.object({
   id: z.string(),
-  url: z.string(),
-  events: z.array(z.string()),
+  url: HttpUrl,
+  events: z.array(WebhookEventName),
   status: z.enum(WEBHOOK_SUBSCRIPTION_STATUSES),
   description: Text,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
   merchantId: z.string(),
   secret: z.string(),
 });
@@ -140,7 +146,7 @@ const Balance = z.object({ availableCents: Cents, pendingCents: Cents });
 const SavedStateSchema = z.object({
   format: z.literal(STATE_FORMAT),
   version: z.literal(STATE_VERSION),
-  savedAt: z.string().check(z.refine((text) => !Number.isNaN(Date.parse(text)), 'must be a date-time')),
+  savedAt: DateText,
   now: When,
   jwtSecret: z.string().check(z.minLength(1)),
   merchants: z.array(Merchant).check(z.minLength(1)),
@@ -152,7 +158,7 @@ const SavedStateSchema = z.object({
     lastCreatedAt: z.number(),
   }),
   subscriptions: z.object({ subscriptions: z.array(Subscription), deliveries: z.array(Delivery) }),
-  answers: z.int().check(z.gte(0)),
+  answers: z.object({ seed: z.int(), position: z.int().check(z.gte(0)) }),
 });
 
 /** The state as the file holds it: compact JSON (a `Date` is written as its ISO 8601 string). */
@@ -204,8 +210,15 @@ export function decodeState(text: string, path: string): SavedState {
 }
 
 /** What the schema cannot see: references between the parts. */
-function inconsistency({ merchants, store }: SavedState): string | undefined {
+function inconsistency({ merchants, store, subscriptions }: SavedState): string | undefined {
   const merchantIds = new Set(merchants.map((merchant) => merchant.id));
+  const owners: [string, string][] = [
+    ...store.balances.map(([merchantId]): [string, string] => ['a balance', merchantId]),
+    ...subscriptions.subscriptions.map((s): [string, string] => [`subscription ${s.id}`, s.merchantId]),
+    ...subscriptions.deliveries.map((d): [string, string] => [`delivery ${d.deliveryId}`, d.merchantId]),
+  ];
+  const stray = owners.find(([, merchantId]) => !merchantIds.has(merchantId));
+  if (stray !== undefined) return `${stray[0]} belongs to no merchant of the file`;
   const recordIds = new Set<number>();
   for (const record of store.records) {
     if (recordIds.has(record.id)) return `record ${record.id} appears twice`;

@@ -52,7 +52,13 @@ export interface SavedSubscriptions {
   deliveries: DeliveryAttempt[];
 }
 
-/** Subscriptions by id, and every delivery attempt in order. */
+/**
+ * The newest delivery attempts kept, in memory and in a state file: older ones are dropped, so
+ * that the log (headers, body and answer of each attempt) and each write of the state stay small.
+ */
+export const MAX_KEPT_DELIVERY_ATTEMPTS = 1_000;
+
+/** Subscriptions by id, and the newest delivery attempts in order. */
 export class SubscriptionStore {
   readonly #subscriptions = new Map<string, Readonly<StoredSubscription>>();
   #deliveries: Readonly<DeliveryAttempt>[] = [];
@@ -76,7 +82,7 @@ export class SubscriptionStore {
   restore(saved: SavedSubscriptions): void {
     this.reset();
     for (const subscription of saved.subscriptions) this.#subscriptions.set(subscription.id, subscription);
-    this.#deliveries = [...saved.deliveries];
+    this.#deliveries = saved.deliveries.slice(-MAX_KEPT_DELIVERY_ATTEMPTS);
   }
 
   /** Stores a new subscription. */
@@ -117,9 +123,10 @@ export class SubscriptionStore {
     this.changed();
   }
 
-  /** Adds an attempt to the delivery log. */
+  /** Adds an attempt to the delivery log, dropping the oldest past {@link MAX_KEPT_DELIVERY_ATTEMPTS}. */
   log(attempt: DeliveryAttempt): void {
     this.#deliveries.push({ ...attempt });
+    if (this.#deliveries.length > MAX_KEPT_DELIVERY_ATTEMPTS) this.#deliveries.shift();
     this.changed();
   }
 
@@ -129,7 +136,7 @@ export class SubscriptionStore {
     return this.#deliveries.filter((attempt) => attempt.deliveryId === id);
   }
 
-  /** Every delivery attempt so far, in order. */
+  /** The newest delivery attempts (at most {@link MAX_KEPT_DELIVERY_ATTEMPTS}), in order. */
   get deliveries(): readonly Readonly<DeliveryAttempt>[] {
     return [...this.#deliveries];
   }

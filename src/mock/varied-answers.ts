@@ -111,6 +111,8 @@ export interface AnswerWriter {
    * from `position`, as a service restarted from its state file does.
    */
   reset(position?: number): void;
+  /** The seed of the sequence. */
+  readonly seed: number;
   /** How many answers of the sequence were written so far. */
   readonly position: number;
 }
@@ -118,10 +120,15 @@ export interface AnswerWriter {
 /**
  * The answer writer of a mode. In `varied` mode answer number n of the service draws from a
  * generator seeded with (`seed`, n), so the same seed and the same requests give the same answers.
+ * @param changed told each time the position moves (a state file saves it), GET answers included.
  */
-export function createAnswerWriter(mode: MockAnswers, seed: number): AnswerWriter {
+export function createAnswerWriter(
+  mode: MockAnswers,
+  seed: number,
+  changed: () => void = () => undefined,
+): AnswerWriter {
   if (mode === 'reference')
-    return { write: (_endpoint, answer) => answer, reset: () => undefined, position: 0 };
+    return { write: (_endpoint, answer) => answer, reset: () => undefined, seed, position: 0 };
   let count = 0;
   return {
     write(endpoint, answer, request) {
@@ -132,11 +139,13 @@ export function createAnswerWriter(mode: MockAnswers, seed: number): AnswerWrite
       const kind = kindOf(endpoint, body);
       if (kind === undefined) return answer;
       const random = answerRandom(seed, count++);
+      changed();
       return { ...answer, body: vary(kind, body, random, new URL(request.url)) };
     },
     reset(position = 0) {
       count = position;
     },
+    seed,
     get position() {
       return count;
     },

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toCents } from '../../src/pix/money.js';
 import type { Transaction } from '../../src/schemas/transaction.js';
+import { useCli } from './cli-process.js';
 import { bannerOf, CPF, caller } from './harness.js';
 import { expectedBalance } from './ledger-oracle.js';
 
@@ -144,5 +145,42 @@ describe('pix-payments-mock --state, killed mid-burst', () => {
       `pix-payments-mock: The state file ${path} is not valid JSON (corrupt or cut short); it was left as it is.`,
     ]);
     expect(await readFile(path, 'utf8')).toBe(text);
+  });
+});
+
+describe('pix-payments-mock --state, restarted with fewer flags', () => {
+  const startWith = useCli();
+  /** Stops a CLI as Ctrl-C does, after its last write of the state. */
+  const stop = async ({ child }: { child: ChildProcess }) => {
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+  };
+
+  it('keeps --manual-approval when restarted with --state only', async () => {
+    const path = join(await tempDir(), 'state.json');
+    await stop(await startWith('--port', '0', '--state', path, '--manual-approval'));
+    const again = await startWith('--port', '0', '--state', path);
+    expect(again.banner).toMatch(/Payouts +wait for approve-cashout/);
+    const api = caller(again.url, again.secretKey);
+    const payout = { amount: 10, pixKey: CPF, pixKeyType: 'CPF' };
+    const created = await api('POST', '/v1/integrations/create-cashout', payout);
+    expect(created.status).toBe(201);
+    // Processed at once, it would be COMPLETED by now: the processing follows the answer.
+    await new Promise((done) => setTimeout(done, 150));
+    const now = await api('GET', `/v1/integrations/cashout/${created.body.transactionId}`);
+    expect(now.body.status).toBe('PENDING');
+  });
+
+  it('reuses the --forward-to subscription and its secret across a restart', async () => {
+    const path = join(await tempDir(), 'state.json');
+    const hook = 'http://127.0.0.1:9/hook';
+    const first = await startWith('--port', '0', '--state', path, '--forward-to', hook);
+    expect(first.signingSecret).toMatch(/^whsec_/);
+    await stop(first);
+    const second = await startWith('--port', '0', '--state', path, '--forward-to', hook);
+    expect(second.signingSecret).toBe(first.signingSecret);
+    const listed = await caller(second.url, second.userToken)('GET', '/v1/user/webhooks');
+    expect(listed.body.data.map((s: { url: string }) => s.url)).toEqual([hook]);
   });
 });

@@ -112,11 +112,33 @@ describe('startMockServer({ state })', () => {
     const path = await newPath();
     const server = await start({ state: path });
     const api = caller(server.url, server.service.secretKey);
-    const payout = await api('POST', '/v1/integrations/create-cashout', {
+    // The next write waits for the test: the answer must wait for it too.
+    const writes = vi.mocked(stateFile.writeAtomically);
+    let open = () => {};
+    const gate = new Promise<void>((done) => {
+      open = done;
+    });
+    const real = await vi.importActual<typeof stateFile>('../../src/mock/state-file.js');
+    writes.mockImplementationOnce(async (...args) => {
+      await gate;
+      return real.writeAtomically(...args);
+    });
+    let answered = false;
+    const reply = api('POST', '/v1/integrations/create-cashout', {
       amount: 20,
       pixKey: CPF,
       pixKeyType: 'CPF',
+    }).then((payout) => {
+      answered = true;
+      return payout;
     });
+    await vi.waitFor(() => expect(writes).toHaveBeenCalled());
+    await new Promise((done) => setTimeout(done, 100));
+    // Released whatever the check says, so that a failure does not hang the close.
+    const waited = !answered;
+    open();
+    expect(waited).toBe(true);
+    const payout = await reply;
     // Read as the answer arrives, before any close: the payout already went through processing.
     const saved = await inFile(path);
     expect(saved.store.records.map((r) => [r.transactionId, r.status])).toEqual([
@@ -124,6 +146,48 @@ describe('startMockServer({ state })', () => {
     ]);
     const moved = await caller(server.url)('POST', '/__mock/clock', { set: '2031-01-01T00:00:00Z' });
     expect((await inFile(path)).now.toISOString()).toBe(moved.body.now);
+  });
+
+  it('keeps the seed and position of varied answers, GET answers included', async () => {
+    const path = await newPath();
+    const a = await start({ state: path, answers: 'varied', seed: 7 });
+    const api = caller(a.url, a.service.secretKey);
+    for (let i = 0; i < 3; i++) expect((await api('GET', '/v1/integrations/balance')).status).toBe(200);
+    // Read as the last answer arrives: a GET that moved the sequence waited for the write.
+    expect((await inFile(path)).answers).toEqual({ seed: 7, position: 3 });
+    await stop(a);
+    // The seed comes from the file; the sequence goes on where it stopped.
+    const b = await start({ state: path, answers: 'varied' });
+    await caller(b.url, b.service.secretKey)('GET', '/v1/integrations/balance');
+    expect((await inFile(path)).answers).toEqual({ seed: 7, position: 4 });
+    await stop(b);
+    // Another seed is another sequence, from its start.
+    const c = await start({ state: path, answers: 'varied', seed: 8 });
+    expect((await inFile(path)).answers).toEqual({ seed: 8, position: 0 });
+    await stop(c);
+  });
+
+  it('is used by one server at a time: a second one is refused in one line, then starts once the first closed', async () => {
+    const path = await newPath();
+    const first = await start({ state: path });
+    const refusal = start({ state: path });
+    await expect(refusal).rejects.toThrow(
+      `The state file ${path} is in use by another server (process ${process.pid})`,
+    );
+    expect(((await refusal.catch((e: unknown) => e)) as Error).message).not.toMatch(/\n/);
+    await stop(first);
+    expect(existsSync(`${path}.lock`)).toBe(false);
+    const second = await start({ state: path });
+    expect(second.service.secretKey).toBe(first.service.secretKey);
+  });
+
+  it('takes over the lock of a process that is gone', async () => {
+    const path = await newPath();
+    // A pid no process has: above Linux's pid_max and macOS's 99,999.
+    await writeFile(`${path}.lock`, '2147483646');
+    const server = await start({ state: path });
+    expect(await readFile(`${path}.lock`, 'utf8')).toBe(String(process.pid));
+    await stop(server);
   });
 
   it('shares one write among concurrent changes (group commit)', async () => {
@@ -181,6 +245,20 @@ describe('a state file that cannot be used', () => {
     return JSON.stringify(document);
   }
 
+  /** A valid subscription of the file's merchant, changed by `fields`. */
+  const subscription = (fields: Record<string, unknown>) => ({
+    id: randomUUID(),
+    url: 'https://merchant.example/hook',
+    events: ['transaction.completed'],
+    status: 'ACTIVE',
+    description: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    merchantId: 'merchant_1',
+    secret: 'whsec_x',
+    ...fields,
+  });
+
   const cases: [string, () => Promise<string>, RegExp][] = [
     ['cut short', async () => (await edited(() => undefined)).slice(0, 200), /is not valid JSON/],
     ['empty', async () => '', /is not valid JSON/],
@@ -216,6 +294,43 @@ describe('a state file that cannot be used', () => {
       /does not hold a valid state \(store\.records\[0\]\.amountCents: /,
     ],
     [
+      'with a subscription URL that is not http(s)',
+      () =>
+        edited((d) => {
+          (d.subscriptions as { subscriptions: unknown[] }).subscriptions = [
+            subscription({ url: 'ftp://x' }),
+          ];
+        }),
+      /subscriptions\.subscriptions\[0\]\.url: must be an http or https URL/,
+    ],
+    [
+      'with a subscription to an unknown event',
+      () =>
+        edited((d) => {
+          const events = ['transaction.exploded'];
+          (d.subscriptions as { subscriptions: unknown[] }).subscriptions = [subscription({ events })];
+        }),
+      /subscriptions\.subscriptions\[0\]\.events\[0\]/,
+    ],
+    [
+      'with a subscription of no merchant of the file',
+      () =>
+        edited((d) => {
+          const stray = subscription({ merchantId: 'ghost' });
+          (d.subscriptions as { subscriptions: unknown[] }).subscriptions = [stray];
+        }),
+      /subscription [0-9a-f-]+ belongs to no merchant of the file/,
+    ],
+    [
+      'with a balance of no merchant of the file',
+      () =>
+        edited((d) => {
+          const store = d.store as { balances: unknown[] };
+          store.balances = [...store.balances, ['ghost', { availableCents: 0, pendingCents: 0 }]];
+        }),
+      /a balance belongs to no merchant of the file/,
+    ],
+    [
       'with an idempotency key of a missing record',
       () =>
         edited((d) => {
@@ -239,6 +354,7 @@ describe('a state file that cannot be used', () => {
       expect(error.message).not.toMatch(/sk_live_prod_/);
       expect(await readFile(path)).toEqual(bytes);
       expect(existsSync(`${path}.tmp`)).toBe(false);
+      expect(existsSync(`${path}.lock`)).toBe(false);
     },
   );
 });

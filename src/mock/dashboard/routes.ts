@@ -6,6 +6,8 @@
  */
 import { HttpHandler } from 'msw';
 import type { MockContext } from '../context.js';
+import { readForm } from '../request-body.js';
+import { ServiceError } from '../service-error.js';
 import { runAction } from './actions.js';
 import { hostCheck, newToken, TOKEN_FIELD, TOKEN_HEADER, tokenMatches } from './guard.js';
 import { layout } from './layout.js';
@@ -112,8 +114,10 @@ export function dashboardHandler(options: DashboardOptions): HttpHandler {
       )
     ) {
       try {
-        form = await request.formData();
-      } catch {
+        form = await readForm(request);
+      } catch (error) {
+        // Past 1 MiB, as the API: a chunked body declares no length, so the reader counts.
+        if (error instanceof ServiceError && error.status === 413) return plain(413, error.message);
         return plain(400, 'The form could not be read');
       }
     }

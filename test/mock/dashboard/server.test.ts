@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hostCheck } from '../../../src/mock/dashboard/guard.js';
 import { createMockService, type MockServer, startMockServer } from '../../../src/mock/index.js';
 import { caller } from '../harness.js';
-import { rawRequest } from '../raw-http.js';
+import { pumpChunked, rawRequest } from '../raw-http.js';
 
 let server: MockServer;
 beforeAll(async () => {
@@ -28,6 +28,24 @@ const post = (path: string, fields: Record<string, string>, headers: Record<stri
   });
 const charge = async (body: Record<string, unknown> = { amount: 10 }) =>
   (await api()('POST', '/v1/integrations/create-transaction', body)).body as { transactionId: string };
+
+describe('dashboard action bodies', () => {
+  it('are refused with 413 past 1 MiB, the rest unread, when chunked (no declared length)', async () => {
+    const { host } = new URL(server.url);
+    const head = [
+      'POST /dashboard/actions/reset HTTP/1.1',
+      `Host: ${host}`,
+      'Content-Type: application/x-www-form-urlencoded',
+      'Transfer-Encoding: chunked',
+    ];
+    const reply = await rawRequest(server.url, `${head.join('\r\n')}\r\n\r\n`, pumpChunked(100_000_000));
+    expect([reply.status, reply.body]).toEqual([
+      413,
+      'The request body is larger than 1048576 bytes (1 MiB)',
+    ]);
+    expect(reply.bytesWritten).toBeLessThan(20_000_000);
+  });
+});
 
 describe('dashboard actions need the page token', () => {
   it('refuses a POST without the token, or with another one, with 403, and changes nothing', async () => {

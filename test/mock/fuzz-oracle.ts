@@ -103,12 +103,24 @@ async function resolve(mock: MockService, fuzz: FuzzRequest): Promise<Outgoing> 
 
 const VALID_CREDENTIALS = new Set(['secret', 'other-secret', 'user']);
 
+/** True when `path`, appended to the server's URL as the fuzz sends it, is the dashboard's. */
+function isDashboardPath(path: string): boolean {
+  try {
+    const { pathname } = new URL(`http://mock.test${path}`);
+    return pathname === '/' || pathname.startsWith('/dashboard');
+  } catch {
+    return false;
+  }
+}
+
 /** What holds for every answer; `before` and `after` are snapshots around the request. */
 function check(fuzz: FuzzRequest, reply: Reply, before: string, after: string): void {
   const context = `${fuzz.method} ${fuzz.path.slice(0, 120)} → ${reply.status} ${reply.text.slice(0, 300)}`;
   expect(reply.status, context).toBeLessThan(500);
   expect(reply.requestId, context).toMatch(/^req_/);
-  const hasBody = fuzz.method.toUpperCase() !== 'HEAD' && reply.status !== 204;
+  // The dashboard (`/`, `/dashboard…`, served by startMockServer) answers HTML or text, not JSON.
+  const dashboard = isDashboardPath(fuzz.path);
+  const hasBody = fuzz.method.toUpperCase() !== 'HEAD' && reply.status !== 204 && !dashboard;
   if (hasBody) expect(() => JSON.parse(reply.text), context).not.toThrow();
   if (reply.status < 400) {
     // Credentials come before the body: nothing under /v1/ succeeds without a valid one (OPTIONS

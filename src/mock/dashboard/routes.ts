@@ -6,6 +6,7 @@
  */
 import { HttpHandler } from 'msw';
 import type { MockContext } from '../context.js';
+import { newRequestId } from '../ids.js';
 import { readForm } from '../request-body.js';
 import { ServiceError } from '../service-error.js';
 import { runAction } from './actions.js';
@@ -61,6 +62,8 @@ function headers(contentType: string, nonce?: string): Headers {
     // own form posts, which the server's guard (../browser-guard.ts) refuses as it would a foreign page.
     'referrer-policy': 'same-origin',
     'cache-control': 'no-store',
+    // As every answer of the mock: a request id to quote.
+    'x-request-id': newRequestId(),
   });
 }
 
@@ -132,7 +135,10 @@ export function dashboardHandler(options: DashboardOptions): HttpHandler {
     if (notice === undefined) return plain(404, `No dashboard action at ${url.pathname}`);
     const back = new URL(localPath(form.get('back'), options.origin), options.origin);
     back.searchParams.set('notice', notices.add(notice));
-    return new Response(null, { status: 303, headers: { location: `${back.pathname}${back.search}` } });
+    return new Response(null, {
+      status: 303,
+      headers: { location: `${back.pathname}${back.search}`, 'x-request-id': newRequestId() },
+    });
   };
 
   return new HttpHandler(
@@ -157,7 +163,10 @@ export function dashboardHandler(options: DashboardOptions): HttpHandler {
         return plain(405, 'Pages are GET only', { allow: 'GET, HEAD' });
       if (url.pathname === '/dashboard/version') return plain(200, stateVersion(ctx));
       if (url.pathname === '/dashboard')
-        return new Response(null, { status: 308, headers: { location: '/' } });
+        return new Response(null, {
+          status: 308,
+          headers: { location: '/', 'x-request-id': newRequestId() },
+        });
       return page(url, method === 'HEAD');
     },
   );

@@ -7,16 +7,16 @@ import {
 } from './receive.js';
 
 function toResponse(answer: WebhookAnswer): Response {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (answer.status === 405) headers.allow = 'POST';
+  const headers = { 'content-type': 'application/json', ...answer.headers };
   return new Response(JSON.stringify(answer.body), { status: answer.status, headers });
 }
 
 /**
  * A webhook receiver for the Fetch API: Hono, Next.js route handlers, Bun, Deno and Cloudflare
  * Workers. It reads the raw body itself, verifies, parses, de-duplicates, calls `onEvent` once
- * per event and answers: 200 for a verified event (also a duplicate, not handled again), 400
- * for a bad signature or body, 405 for anything but POST, 500 if `onEvent` throws.
+ * per event and answers: 200 for a verified event (also a duplicate, not handled again), 409
+ * with `Retry-After` while another attempt is handling the same event, 400 for a bad signature
+ * or body, 405 for anything but POST, 500 if `onEvent` throws.
  *
  * @example
  * // app/api/pix-webhook/route.ts (Next.js)

@@ -67,7 +67,7 @@ async function readRawBody(request: NodeWebhookRequest, maxBytes: number): Promi
 function send(response: NodeWebhookResponse, answer: WebhookAnswer): void {
   response.statusCode = answer.status;
   response.setHeader('content-type', 'application/json');
-  if (answer.status === 405) response.setHeader('allow', 'POST');
+  for (const [name, value] of Object.entries(answer.headers ?? {})) response.setHeader(name, value);
   response.end(JSON.stringify(answer.body));
 }
 

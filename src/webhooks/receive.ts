@@ -1,6 +1,7 @@
 /**
- * The receiver logic shared by the Fetch and Node adapters: verify, parse, de-duplicate, hand
- * the event to the merchant, and choose the answer. It never echoes the secret or the body.
+ * The receiver logic shared by the Fetch and Node adapters: verify, parse, lease the event's key,
+ * hand the event to the merchant, record it as handled, and choose the answer. It never echoes
+ * the secret or the body.
  */
 import { constructWebhookEvent } from './construct.js';
 import { MemoryDedupeStore, type WebhookDedupeStore } from './dedupe-store.js';
@@ -16,17 +17,24 @@ export interface WebhookHandlerOptions {
   /** The subscription's signing secret, or several during rotation. */
   secret: WebhookSecret;
   /**
-   * Called once per verified, new event. Store it and return quickly (do heavy work later): the
-   * service waits for the answer. If it throws, the answer is 500 and the event is released, so
-   * the service's retry is handled again.
+   * Called once per verified, new event. Store or enqueue it and return quickly (do heavy work
+   * later): the service waits for the answer. While it runs, the event's key is leased, so a
+   * retry of the same event is answered 409 and comes back later. If it throws, the answer is
+   * 500 and the key is released, so the service's retry is handled again.
    */
   onEvent: (event: WebhookEvent) => void | Promise<void>;
   /** Told of each event once `onEvent` has handled it, so that waits on that record end early. */
   hub?: WebhookHub;
-  /** Where handled events are remembered. @default a new MemoryDedupeStore() */
+  /** Where events being handled are leased and handled ones remembered. @default a new MemoryDedupeStore() */
   store?: WebhookDedupeStore;
   /** How long a handled event is remembered, in seconds. @default 86_400 (one day) */
   dedupeTtlSeconds?: number;
+  /**
+   * How long a delivery holds its event's key while `onEvent` runs, in seconds, renewed every
+   * third of it until `onEvent` settles. If the receiver dies, the key is free again this long
+   * after the last renewal, and the service's next retry is handled. @default 10
+   */
+  processingTimeoutSeconds?: number;
   /** Passed to constructWebhookEvent: reject stale or future timestamps. @default undefined (off) */
   toleranceSeconds?: number;
   /** Passed to constructWebhookEvent: told of each field of an authentic event that does not match the documented shape. */
@@ -44,6 +52,16 @@ export interface WebhookHandlerOptions {
 export interface WebhookAnswer {
   status: number;
   body: { received: boolean; duplicate?: boolean; error?: string };
+  /** Extra answer headers: `Allow` on a 405, `Retry-After` (seconds) on a 409. */
+  headers?: Record<string, string>;
+}
+
+/** A whole number of seconds above zero, or a RangeError naming the option. */
+function seconds(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    throw new RangeError(`${name} must be a positive number of seconds, got ${String(value)}`);
+  return value;
 }
 
 /** Checks options once, when the handler is made, so mistakes show at start-up. */
@@ -54,7 +72,8 @@ export function resolveHandlerOptions(options: WebhookHandlerOptions) {
   return {
     ...options,
     store: options.store ?? new MemoryDedupeStore(),
-    dedupeTtlSeconds: options.dedupeTtlSeconds ?? 86_400,
+    dedupeTtlSeconds: seconds(options.dedupeTtlSeconds, 'dedupeTtlSeconds', 86_400),
+    processingTimeoutSeconds: seconds(options.processingTimeoutSeconds, 'processingTimeoutSeconds', 10),
   };
 }
 
@@ -76,7 +95,11 @@ export async function receiveWebhook(
   options: ReturnType<typeof resolveHandlerOptions>,
 ): Promise<WebhookAnswer> {
   if (method?.toUpperCase() !== 'POST')
-    return { status: 405, body: { received: false, error: 'method not allowed' } };
+    return {
+      status: 405,
+      body: { received: false, error: 'method not allowed' },
+      headers: { allow: 'POST' },
+    };
   let event: WebhookEvent;
   try {
     const construct = {
@@ -93,23 +116,106 @@ export async function receiveWebhook(
     const status = (error as { status?: unknown }).status === 413 ? 413 : 500;
     return { status, body: { received: false, error: status === 413 ? 'body too large' : 'receiver error' } };
   }
+  return handleOnce(event, options);
+}
+
+type ResolvedOptions = ReturnType<typeof resolveHandlerOptions>;
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Leases the event's key, runs `onEvent` once, then records the key as handled or releases it. */
+async function handleOnce(event: WebhookEvent, options: ResolvedOptions): Promise<WebhookAnswer> {
+  const { store, processingTimeoutSeconds: lease } = options;
   const key = webhookEventKey(event);
-  if ((await options.store.claim(key, options.dedupeTtlSeconds)) === 'duplicate') {
-    return { status: 200, body: { received: true, duplicate: true } };
+  const token = crypto.randomUUID();
+  let claim: Awaited<ReturnType<typeof store.claim>>;
+  try {
+    claim = await store.claim(key, token, lease);
+  } catch (error) {
+    const message = `the de-duplication store failed to claim ${event.event} (answered 500, so the service retries it): ${reasonOf(error)}`;
+    reportReceiverError(options, new Error(message, { cause: error }));
+    return { status: 500, body: { received: false, error: 'receiver error' } };
   }
+  if (claim === 'handled') return { status: 200, body: { received: true, duplicate: true } };
+  if (claim !== 'claimed') {
+    // Another attempt is handling it now: had it answered 200, a failure of that attempt would lose the event.
+    const retryAfter = String(Math.ceil(lease));
+    return {
+      status: 409,
+      body: { received: false, error: 'in progress' },
+      headers: { 'retry-after': retryAfter },
+    };
+  }
+  const renewal = keepLeased(key, token, options);
   try {
     await options.onEvent(event);
   } catch (error) {
-    await options.store.release(key);
-    const reason = error instanceof Error ? error.message : String(error);
+    renewal.stop();
+    await Promise.resolve(store.release(key, token)).catch((releaseError: unknown) =>
+      reportReceiverError(
+        options,
+        new Error(`the de-duplication store failed to release ${event.event}: ${reasonOf(releaseError)}`, {
+          cause: releaseError,
+        }),
+      ),
+    );
     reportReceiverError(
       options,
-      new Error(`onEvent threw on ${event.event} (answered 500, so the service retries it): ${reason}`, {
-        cause: error,
-      }),
+      new Error(
+        `onEvent threw on ${event.event} (answered 500, so the service retries it): ${reasonOf(error)}`,
+        {
+          cause: error,
+        },
+      ),
     );
     return { status: 500, body: { received: false, error: 'handler failed' } };
   }
+  renewal.stop();
+  // onEvent has handled the event: whatever the store says now, the answer is 200.
+  try {
+    if (!(await store.complete(key, token, options.dedupeTtlSeconds))) {
+      reportReceiverError(
+        options,
+        new Error(
+          `the lease on ${event.event} lapsed before onEvent returned (processingTimeoutSeconds: ${lease}), so another attempt may have handled it too: return sooner or raise processingTimeoutSeconds`,
+        ),
+      );
+    }
+  } catch (error) {
+    reportReceiverError(
+      options,
+      new Error(
+        `the de-duplication store failed to record ${event.event} as handled (answered 200: it was): ${reasonOf(error)}`,
+        { cause: error },
+      ),
+    );
+  }
   options.hub?.publish(event);
   return { status: 200, body: { received: true } };
+}
+
+/** Renews the lease every third of its length until stopped; the first failure is reported. */
+function keepLeased(key: string, token: string, options: ResolvedOptions): { stop(): void } {
+  const { store, processingTimeoutSeconds: lease } = options;
+  let failed = false;
+  const timer = setInterval(
+    () => {
+      Promise.resolve()
+        .then(() => store.renew(key, token, lease))
+        .catch((error: unknown) => {
+          if (failed) return;
+          failed = true;
+          reportReceiverError(
+            options,
+            new Error(`the de-duplication store failed to renew a lease: ${reasonOf(error)}`, {
+              cause: error,
+            }),
+          );
+        });
+    },
+    (lease * 1000) / 3,
+  );
+  // A pending renewal must not keep a Node process alive (unref does not exist in browsers or Workers).
+  (timer as { unref?: () => void }).unref?.();
+  return { stop: () => clearInterval(timer) };
 }

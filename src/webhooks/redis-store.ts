@@ -1,8 +1,9 @@
 /**
- * A de-duplication store in Redis, shared by every instance of a receiver. It needs one atomic
- * command, `SET key 1 NX EX ttl`, sent through the generic command call that both clients have:
- * `client.call(...)` in ioredis and `client.sendCommand([...])` in node-redis. No client is a
- * dependency of this package.
+ * A de-duplication store in Redis, shared by every instance of a receiver. A claim is one atomic
+ * `SET key token NX PX lease`; renew, complete and release are small Lua scripts that check the
+ * token first, so an attempt whose lease lapsed never touches another's. Commands go through the
+ * generic call that both clients have: `client.call(...)` in ioredis and
+ * `client.sendCommand([...])` in node-redis. No client is a dependency of this package.
  */
 import { kindOf, optionsObject } from '../schemas/checks.js';
 import type { ClaimResult, WebhookDedupeStore } from './dedupe-store.js';
@@ -24,7 +25,16 @@ export interface RedisDedupeStoreOptions {
   prefix?: string;
 }
 
-/** De-duplicates across machines with `SET NX EX`: exactly one claimant sees `first`. */
+/** The value of a key recorded as handled; a leased key holds its claimant's token (a UUID). */
+const HANDLED = 'handled';
+
+const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
+const COMPLETE = `local held = redis.call('GET', KEYS[1]) redis.call('SET', KEYS[1], '${HANDLED}', 'PX', ARGV[2]) if held == ARGV[1] then return 1 end return 0`;
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+const milliseconds = (seconds: number) => String(Math.max(1, Math.ceil(seconds * 1000)));
+
+/** Leases and records event keys in Redis: exactly one claimant of a free key sees `claimed`. */
 export class RedisDedupeStore implements WebhookDedupeStore {
   readonly #send: (args: string[]) => Promise<unknown>;
   readonly #prefix: string;
@@ -47,13 +57,27 @@ export class RedisDedupeStore implements WebhookDedupeStore {
     }
   }
 
-  async claim(key: string, ttlSeconds: number): Promise<ClaimResult> {
-    const ttl = String(Math.max(1, Math.ceil(ttlSeconds)));
-    const reply = await this.#send(['SET', this.#prefix + key, '1', 'NX', 'EX', ttl]);
-    return reply === 'OK' ? 'first' : 'duplicate';
+  async claim(key: string, token: string, leaseSeconds: number): Promise<ClaimResult> {
+    const name = this.#prefix + key;
+    if ((await this.#send(['SET', name, token, 'NX', 'PX', milliseconds(leaseSeconds)])) === 'OK')
+      return 'claimed';
+    // Gone between the two commands (a lease lapsed): the service's retry will claim it.
+    return (await this.#send(['GET', name])) === HANDLED ? 'handled' : 'in-progress';
   }
 
-  async release(key: string): Promise<void> {
-    await this.#send(['DEL', this.#prefix + key]);
+  async renew(key: string, token: string, leaseSeconds: number): Promise<boolean> {
+    return Number(await this.#script(RENEW, key, token, milliseconds(leaseSeconds))) === 1;
+  }
+
+  async complete(key: string, token: string, ttlSeconds: number): Promise<boolean> {
+    return Number(await this.#script(COMPLETE, key, token, milliseconds(ttlSeconds))) === 1;
+  }
+
+  async release(key: string, token: string): Promise<void> {
+    await this.#script(RELEASE, key, token);
+  }
+
+  #script(script: string, key: string, ...args: string[]): Promise<unknown> {
+    return this.#send(['EVAL', script, '1', this.#prefix + key, ...args]);
   }
 }

@@ -1,10 +1,8 @@
 /**
- * MemoryDedupeStore against reference models, over random claims, releases and waits on a small
- * set of keys (so that keys repeat, expire and get evicted):
- * - with any TTLs, it answers and sizes as the rule written plainly (a list in claim order),
- *   also with hundreds of keys, so that the Map's table is rebuilt under its live iterator;
- * - with one TTL for every key, as a receiver uses it, it answers as the scanning store it
- *   replaced (which dropped every expired key when full, so held fewer).
+ * MemoryDedupeStore against the rule written plainly (a list in claim order), over random claims,
+ * renewals, completions, releases and waits by a few attempts on a small set of keys, so that
+ * keys repeat, leases lapse, records expire and keys get evicted; also with hundreds of keys, so
+ * that the Map's table is rebuilt under its live iterator.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,54 +10,69 @@ import { type ClaimResult, MemoryDedupeStore } from '../../src/webhooks/index.js
 
 interface Entry {
   key: string;
+  /** The lease holder, or undefined once handled. */
+  token: string | undefined;
   expiry: number;
 }
 
-/** The rule: a live key is a duplicate; a new one drops the oldest claim when at capacity. */
+/** The rule: a live key is in progress or handled; a free one drops the oldest claim when at capacity. */
 class ListModel {
   entries: Entry[] = [];
   constructor(readonly maxEntries: number) {}
 
-  claim(key: string, ttlSeconds: number, now: number): ClaimResult {
-    const held = this.entries.find((entry) => entry.key === key);
-    if (held !== undefined && held.expiry > now) return 'duplicate';
-    this.release(key);
-    if (this.entries.length >= this.maxEntries) this.entries.shift();
-    this.entries.push({ key, expiry: now + ttlSeconds * 1000 });
-    return 'first';
+  #live(key: string, now: number) {
+    return this.entries.find((entry) => entry.key === key && entry.expiry > now);
   }
 
-  release(key: string): void {
+  claim(key: string, token: string, seconds: number, now: number): ClaimResult {
+    const held = this.#live(key, now);
+    if (held !== undefined) return held.token === undefined ? 'handled' : 'in-progress';
     this.entries = this.entries.filter((entry) => entry.key !== key);
+    if (this.entries.length >= this.maxEntries) this.entries.shift();
+    this.entries.push({ key, token, expiry: now + seconds * 1000 });
+    return 'claimed';
   }
-}
 
-/** The store before the O(1) rewrite: when full, it scanned for expired keys, then dropped the oldest. */
-class ScanningModel extends ListModel {
-  override claim(key: string, ttlSeconds: number, now: number): ClaimResult {
+  renew(key: string, token: string, seconds: number, now: number): boolean {
+    const held = this.#live(key, now);
+    if (held?.token !== token) return false;
+    held.expiry = now + seconds * 1000;
+    return true;
+  }
+
+  complete(key: string, token: string, seconds: number, now: number): boolean {
+    const leased = this.#live(key, now)?.token === token;
     const held = this.entries.find((entry) => entry.key === key);
-    if (held !== undefined && held.expiry > now) return 'duplicate';
-    this.release(key);
-    if (this.entries.length >= this.maxEntries) {
-      this.entries = this.entries.filter((entry) => entry.expiry > now);
+    if (held === undefined) {
       if (this.entries.length >= this.maxEntries) this.entries.shift();
-    }
-    this.entries.push({ key, expiry: now + ttlSeconds * 1000 });
-    return 'first';
+      this.entries.push({ key, token: undefined, expiry: now + seconds * 1000 });
+    } else Object.assign(held, { token: undefined, expiry: now + seconds * 1000 });
+    return leased;
+  }
+
+  release(key: string, token: string, now: number): void {
+    if (this.#live(key, now)?.token === token)
+      this.entries = this.entries.filter((entry) => entry.key !== key);
   }
 }
 
 type Step =
-  | { kind: 'claim'; key: string; ttlSeconds: number }
-  | { kind: 'release'; key: string }
+  | { kind: 'claim' | 'renew' | 'complete'; key: string; token: string; seconds: number }
+  | { kind: 'release'; key: string; token: string }
   | { kind: 'wait'; ms: number };
 
-const steps = (ttlSeconds: fc.Arbitrary<number>, keys = 7, maxLength = 80) => {
+const steps = (keys = 7, maxLength = 80) => {
   const key = fc.nat(keys - 1).map(String);
+  const token = fc.constantFrom('t1', 't2', 't3');
+  const seconds = fc.integer({ min: 0, max: 3 });
+  const call = (kind: 'claim' | 'renew' | 'complete') =>
+    fc.record({ kind: fc.constant(kind), key, token, seconds });
   return fc.array(
     fc.oneof(
-      { weight: 6, arbitrary: fc.record({ kind: fc.constant('claim' as const), key, ttlSeconds }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('release' as const), key }) },
+      { weight: 6, arbitrary: call('claim') },
+      { weight: 2, arbitrary: call('renew') },
+      { weight: 3, arbitrary: call('complete') },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('release' as const), key, token }) },
       { weight: 2, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.nat(2_500) }) },
     ),
     // size 'max': lengths up to maxLength, not fast-check's default of about ten.
@@ -67,65 +80,37 @@ const steps = (ttlSeconds: fc.Arbitrary<number>, keys = 7, maxLength = 80) => {
   );
 };
 
-/** Plays `plan` on a real store and a model; `check` runs after every step. */
-function replay(
-  plan: Step[],
-  maxEntries: number,
-  model: ListModel,
-  check: (store: MemoryDedupeStore, now: number) => void,
-): void {
+/** Plays `plan` on a real store and the model, comparing every answer and the size. */
+function replay(plan: Step[], maxEntries: number): void {
   let now = 0;
   const store = new MemoryDedupeStore({ maxEntries, now: () => now });
+  const model = new ListModel(maxEntries);
   for (const step of plan) {
     if (step.kind === 'wait') now += step.ms;
     else if (step.kind === 'release') {
-      store.release(step.key);
-      model.release(step.key);
+      store.release(step.key, step.token);
+      model.release(step.key, step.token, now);
     } else {
-      expect(store.claim(step.key, step.ttlSeconds)).toBe(model.claim(step.key, step.ttlSeconds, now));
+      const { kind, key, token, seconds } = step;
+      expect(store[kind](key, token, seconds)).toBe(model[kind](key, token, seconds, now));
     }
-    check(store, now);
+    expect(store.size).toBe(model.entries.length);
+    expect(store.size).toBeLessThanOrEqual(maxEntries);
   }
 }
 
-describe('MemoryDedupeStore against reference models', () => {
-  it('answers and sizes as the plain rule, whatever the TTLs', () => {
+describe('MemoryDedupeStore against the plain rule', () => {
+  it('answers and sizes as the rule, whatever the leases and TTLs', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5 }), steps(fc.integer({ min: 0, max: 3 })), (max, plan) => {
-        const model = new ListModel(max);
-        replay(plan, max, model, (store) => expect(store.size).toBe(model.entries.length));
-      }),
+      fc.property(fc.integer({ min: 1, max: 5 }), steps(), (max, plan) => replay(plan, max)),
       { numRuns: 500 },
     );
   });
 
   it('keeps claim order while the Map grows, shrinks and rebuilds its table', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 300 }),
-        steps(fc.integer({ min: 0, max: 3 }), 600, 3_000),
-        (max, plan) => {
-          const model = new ListModel(max);
-          replay(plan, max, model, (store) => expect(store.size).toBe(model.entries.length));
-        },
-      ),
+      fc.property(fc.integer({ min: 1, max: 300 }), steps(600, 3_000), (max, plan) => replay(plan, max)),
       { numRuns: 40 },
-    );
-  });
-
-  it('with one TTL for every key, answers as the scanning store and holds at least its keys', () => {
-    const plans = fc
-      .integer({ min: 1, max: 3 })
-      .chain((ttl) => fc.tuple(fc.integer({ min: 1, max: 5 }), steps(fc.constant(ttl))));
-    fc.assert(
-      fc.property(plans, ([max, plan]) => {
-        const model = new ScanningModel(max);
-        replay(plan, max, model, (store) => {
-          expect(store.size).toBeGreaterThanOrEqual(model.entries.length);
-          expect(store.size).toBeLessThanOrEqual(max);
-        });
-      }),
-      { numRuns: 500 },
     );
   });
 });

@@ -1,65 +1,95 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryDedupeStore } from '../../src/webhooks/index.js';
 
+const A = 'token-a';
+const B = 'token-b';
+
 /** A store of `maxEntries` on a test clock: `claim` several keys in turn, `wait` moves time on. */
-function storeOnClock(maxEntries: number) {
+function storeOnClock(maxEntries = 10_000) {
   let now = 0;
   const store = new MemoryDedupeStore({ maxEntries, now: () => now });
   return {
     store,
-    claim: (keys: string[], ttlSeconds: number) => keys.map((key) => store.claim(key, ttlSeconds)),
+    claim: (keys: string[], seconds: number, token = A) =>
+      keys.map((key) => store.claim(key, token, seconds)),
     wait: (ms: number) => {
       now += ms;
     },
   };
 }
 
-describe('MemoryDedupeStore', () => {
-  it('answers first, then duplicate', () => {
+describe('MemoryDedupeStore: a claim is a lease, then a record', () => {
+  it('leases a new key to its first claimant; another claim finds it in progress', () => {
     const store = new MemoryDedupeStore();
-    expect(store.claim('a', 60)).toBe('first');
-    expect(store.claim('a', 60)).toBe('duplicate');
-    expect(store.claim('b', 60)).toBe('first');
+    expect(store.claim('a', A, 10)).toBe('claimed');
+    expect(store.claim('a', B, 10)).toBe('in-progress');
+    expect(store.claim('b', B, 10)).toBe('claimed');
   });
 
-  it('forgets a key after its TTL', () => {
-    let now = 0;
-    const store = new MemoryDedupeStore({ now: () => now });
-    store.claim('a', 10);
-    now = 9_999;
-    expect(store.claim('a', 10)).toBe('duplicate');
-    now = 10_000;
-    expect(store.claim('a', 10)).toBe('first');
+  it('answers handled once the key is completed, for its TTL', () => {
+    const { store, wait } = storeOnClock();
+    store.claim('a', A, 10);
+    expect(store.complete('a', A, 60)).toBe(true);
+    wait(59_999);
+    expect(store.claim('a', B, 10)).toBe('handled');
+    wait(1);
+    expect(store.claim('a', B, 10)).toBe('claimed');
   });
 
-  it('forgets a released key', () => {
+  it('frees a key whose lease lapsed, so the next attempt handles it (a receiver died)', () => {
+    const { store, wait } = storeOnClock();
+    store.claim('a', A, 10);
+    wait(9_999);
+    expect(store.claim('a', B, 10)).toBe('in-progress');
+    wait(1);
+    expect(store.claim('a', B, 10)).toBe('claimed');
+  });
+
+  it('renews a lease only for its holder, and only while it lives', () => {
+    const { store, wait } = storeOnClock();
+    store.claim('a', A, 10);
+    wait(8_000);
+    expect(store.renew('a', B, 10)).toBe(false);
+    expect(store.renew('a', A, 10)).toBe(true);
+    wait(8_000);
+    expect(store.claim('a', B, 10)).toBe('in-progress');
+    wait(2_000);
+    expect(store.renew('a', A, 10)).toBe(false);
+    expect(store.claim('a', B, 10)).toBe('claimed');
+  });
+
+  it('releases a key only for its holder', () => {
     const store = new MemoryDedupeStore();
-    store.claim('a', 60);
-    store.release('a');
-    expect(store.claim('a', 60)).toBe('first');
+    store.claim('a', A, 10);
+    store.release('a', B);
+    expect(store.claim('a', B, 10)).toBe('in-progress');
+    store.release('a', A);
+    expect(store.claim('a', B, 10)).toBe('claimed');
   });
 
-  it('is bounded: past maxEntries the oldest key goes', () => {
-    const store = new MemoryDedupeStore({ maxEntries: 3 });
-    for (const key of ['a', 'b', 'c', 'd']) store.claim(key, 60);
-    expect(store.size).toBe(3);
-    expect(store.claim('d', 60)).toBe('duplicate');
-    expect(store.claim('a', 60)).toBe('first');
-  });
-
-  it('keeps its place for a duplicate: eviction follows the first claim', () => {
-    const { claim } = storeOnClock(2);
-    claim(['a', 'b', 'a', 'c'], 60);
-    expect(claim(['b', 'a'], 60)).toEqual(['duplicate', 'first']);
-  });
-
-  it('makes a key claimed again after its TTL the newest', () => {
-    const { claim, wait } = storeOnClock(2);
-    claim(['a'], 1);
-    claim(['b'], 100);
+  it('records a key as handled even when the lease was lost, and says so', () => {
+    const { store, wait } = storeOnClock();
+    store.claim('a', A, 1);
     wait(1_000);
-    claim(['a', 'c'], 100);
-    expect(claim(['a', 'b'], 100)).toEqual(['duplicate', 'first']);
+    store.claim('a', B, 10);
+    expect(store.complete('a', A, 60)).toBe(false);
+    store.release('a', B);
+    expect(store.claim('a', B, 10)).toBe('handled');
+  });
+
+  it('is bounded: past maxEntries the oldest claim goes', () => {
+    const { store, claim } = storeOnClock(3);
+    claim(['a', 'b', 'c', 'd'], 60);
+    expect(store.size).toBe(3);
+    expect(claim(['d', 'a'], 60, B)).toEqual(['in-progress', 'claimed']);
+  });
+
+  it('keeps its place when completed: eviction follows the first claim', () => {
+    const { store, claim } = storeOnClock(2);
+    claim(['a', 'b'], 60);
+    store.complete('a', A, 60);
+    claim(['c'], 60);
+    expect(claim(['b', 'a'], 60, B)).toEqual(['in-progress', 'claimed']);
   });
 
   it('checks expiry lazily: an expired key is held until claimed again or evicted', () => {
@@ -67,26 +97,8 @@ describe('MemoryDedupeStore', () => {
     claim(['a', 'b'], 1);
     wait(5_000);
     expect(store.size).toBe(2);
-    expect(claim(['a'], 1)).toEqual(['first']);
+    expect(claim(['a'], 1)).toEqual(['claimed']);
     expect(store.size).toBe(2);
-  });
-
-  it('when full, evicts one key per new claim: the oldest, even if a newer one has expired', () => {
-    const { store, claim, wait } = storeOnClock(3);
-    claim(['long'], 100);
-    claim(['short'], 1);
-    claim(['c'], 100);
-    wait(2_000);
-    claim(['d'], 100);
-    expect(store.size).toBe(3);
-    expect(claim(['c', 'd', 'long'], 100)).toEqual(['duplicate', 'duplicate', 'first']);
-  });
-
-  it('takes a released key again as a new claim, so a failed handler is retried', () => {
-    const { store, claim } = storeOnClock(2);
-    claim(['failed', 'b'], 60);
-    store.release('failed');
-    expect(claim(['failed', 'c', 'failed', 'b'], 60)).toEqual(['first', 'first', 'duplicate', 'first']);
   });
 
   it('refuses a non-positive bound', () => {

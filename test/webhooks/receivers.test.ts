@@ -10,6 +10,8 @@ import {
 import { SECRET, transactionEvent } from './fixtures.js';
 import { listen, type Running, serveFetch } from './servers.js';
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 let running: Running | undefined;
 afterEach(async () => {
   await running?.close();
@@ -119,6 +121,55 @@ describe.each(Object.keys(adapters) as (keyof typeof adapters)[])('%s receiver o
     expect((await fetch(url, { method: 'POST', body, headers })).status).toBe(500);
     expect((await fetch(url, { method: 'POST', body, headers })).status).toBe(200);
     expect(calls).toBe(2);
+  });
+
+  it('answers 409 with Retry-After while onEvent runs, then handles the retry after a slow failure', async () => {
+    // The issue's minimal case: onEvent sleeps then throws on its first call; a retry sent while
+    // it sleeps must not be acknowledged, or the event is lost.
+    let calls = 0;
+    const { url, handled } = await start({
+      processingTimeoutSeconds: 5,
+      onEvent: async (event) => {
+        calls += 1;
+        if (calls === 1) {
+          await sleep(600);
+          throw new Error('database down');
+        }
+        handled.push(event);
+      },
+    });
+    const { body, headers } = await createSignedWebhook(transactionEvent(), SECRET);
+    const first = fetch(url, { method: 'POST', body, headers });
+    await sleep(300);
+    const retry = await fetch(url, { method: 'POST', body, headers });
+    expect([retry.status, retry.headers.get('retry-after'), await retry.json()]).toEqual([
+      409,
+      '5',
+      { received: false, error: 'in progress' },
+    ]);
+    expect((await first).status).toBe(500);
+    const later = await fetch(url, { method: 'POST', body, headers });
+    expect([later.status, await later.json()]).toEqual([200, { received: true }]);
+    expect([calls, handled.length]).toEqual([2, 1]);
+  });
+
+  it('renews the lease while a slow onEvent runs, past processingTimeoutSeconds', async () => {
+    let calls = 0;
+    const { url } = await start({
+      processingTimeoutSeconds: 0.3,
+      onEvent: async () => {
+        calls += 1;
+        await sleep(1_000);
+      },
+    });
+    const { body, headers } = await createSignedWebhook(transactionEvent(), SECRET);
+    const first = fetch(url, { method: 'POST', body, headers });
+    await sleep(700);
+    expect((await fetch(url, { method: 'POST', body, headers })).status).toBe(409);
+    expect((await first).status).toBe(200);
+    const again = await fetch(url, { method: 'POST', body, headers });
+    expect([again.status, await again.json()]).toEqual([200, { received: true, duplicate: true }]);
+    expect(calls).toBe(1);
   });
 
   it('verifies with a rotated secret list', async () => {

@@ -40,14 +40,48 @@ const clients = {
 };
 
 describe.each(Object.keys(clients) as (keyof typeof clients)[])('RedisDedupeStore with %s', (kind) => {
-  it('claims a key once, atomically, with an expiry; release forgets it', async () => {
+  it('leases a free key to exactly one of many concurrent claimants', async () => {
     const { store: client, close } = await clients[kind]();
     try {
       const store = new RedisDedupeStore(client, { prefix: `test:${kind}:${Date.now()}:` });
-      const claims = await Promise.all(Array.from({ length: 20 }, () => store.claim('evt', 60)));
-      expect(claims.filter((claim) => claim === 'first')).toHaveLength(1);
-      await store.release('evt');
-      expect(await store.claim('evt', 60)).toBe('first');
+      const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => store.claim('evt', `t${i}`, 60)));
+      expect(claims.filter((claim) => claim === 'claimed')).toHaveLength(1);
+      expect(claims.filter((claim) => claim === 'in-progress')).toHaveLength(19);
+    } finally {
+      await close();
+    }
+  });
+
+  it('renews, completes and releases only by the lease holder token', async () => {
+    const { store: client, close } = await clients[kind]();
+    try {
+      const store = new RedisDedupeStore(client, { prefix: `test:${kind}:token:${Date.now()}:` });
+      expect(await store.claim('a', 'holder', 60)).toBe('claimed');
+      expect(await store.renew('a', 'other', 60)).toBe(false);
+      await store.release('a', 'other');
+      expect(await store.claim('a', 'other', 60)).toBe('in-progress');
+      expect(await store.renew('a', 'holder', 60)).toBe(true);
+      await store.release('a', 'holder');
+      expect(await store.claim('a', 'other', 60)).toBe('claimed');
+      expect(await store.complete('a', 'other', 60)).toBe(true);
+      expect(await store.claim('a', 'third', 60)).toBe('handled');
+      await store.release('a', 'other');
+      expect(await store.claim('a', 'third', 60)).toBe('handled');
+    } finally {
+      await close();
+    }
+  });
+
+  it('frees a key whose lease lapsed; a late complete still records it and says the lease was lost', async () => {
+    const { store: client, close } = await clients[kind]();
+    try {
+      const store = new RedisDedupeStore(client, { prefix: `test:${kind}:lapse:${Date.now()}:` });
+      expect(await store.claim('a', 'dead', 0.2)).toBe('claimed');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await store.renew('a', 'dead', 60)).toBe(false);
+      expect(await store.claim('a', 'next', 60)).toBe('claimed');
+      expect(await store.complete('a', 'dead', 60)).toBe(false);
+      expect(await store.claim('a', 'third', 60)).toBe('handled');
     } finally {
       await close();
     }
@@ -79,8 +113,12 @@ describe.each(Object.keys(clients) as (keyof typeof clients)[])('RedisDedupeStor
         deliver(receiverA),
         deliver(receiverB),
       ]);
-      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      const bodies = await Promise.all(answers.map((answer) => answer.json()));
+      expect(answers.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
+      expect(bodies.filter((body) => body.received === true && body.duplicate !== true)).toHaveLength(1);
       expect(handled).toHaveLength(1);
+      const again = await deliver(receiverB);
+      expect([again.status, await again.json()]).toEqual([200, { received: true, duplicate: true }]);
     } finally {
       await a.close();
       await b.close();

@@ -103,7 +103,8 @@ describe('examples', () => {
 
   it('redis-dedupe handles a delivery to two receivers once', async () => {
     const out = await runExample('redis-dedupe', { REDIS_URL: redis?.url ?? '' });
-    expect(out).toContain('answers: 200, 200, 200');
+    expect(out).toContain('answers: 200, 409, 409');
+    expect(out).toContain('a later retry: 200 {"received":true,"duplicate":true}');
     expect(out).toContain('handled: 1 time(s)');
   });
 });

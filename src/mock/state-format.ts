@@ -10,6 +10,7 @@ import { safeParseWith, summarizeIssues } from '../schemas/parse.js';
 import { HttpUrl } from '../schemas/primitives.js';
 import { TrackingParametersInput } from '../schemas/transaction.js';
 import { WEBHOOK_SUBSCRIPTION_STATUSES, WebhookEventName } from '../schemas/webhook-subscription.js';
+import { CLOCK_RANGE, isClockTime } from './clock.js';
 import type { MockMerchant } from './options.js';
 import { StateFileError } from './state-file.js';
 import type { SavedStore } from './store.js';
@@ -63,6 +64,14 @@ const DateText = z
   .check(z.refine((text) => !Number.isNaN(Date.parse(text)), 'must be an ISO 8601 date-time'));
 const When = z.pipe(
   DateText,
+  z.transform((text) => new Date(text)),
+);
+const ClockTime = z.pipe(
+  DateText.check(
+    z.refine((text) => Number.isNaN(Date.parse(text)) || isClockTime(Date.parse(text)), {
+      error: `must be a time ${CLOCK_RANGE}`,
+    }),
+  ),
   z.transform((text) => new Date(text)),
 );
 
@@ -147,7 +156,7 @@ const SavedStateSchema = z.object({
   format: z.literal(STATE_FORMAT),
   version: z.literal(STATE_VERSION),
   savedAt: DateText,
-  now: When,
+  now: ClockTime,
   jwtSecret: z.string().check(z.minLength(1)),
   merchants: z.array(Merchant).check(z.minLength(1)),
   store: z.object({

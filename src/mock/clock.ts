@@ -76,7 +76,7 @@ export class ServiceClock implements MockClock {
   advance(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advance takes a finite ms >= 0, not ${ms}`);
     if (this.#ms + ms > LAST_CLOCK_MS)
-      throw new RangeError(`advance would take the clock past ${CLOCK_RANGE}`);
+      throw new RangeError(`advance would take the clock out of its range: it stays ${CLOCK_RANGE}`);
     this.#ms += ms;
     this.onMove(this.now());
   }

@@ -4,7 +4,7 @@
  * {@link UsageError} of one line; the CLI prints it and exits with code 2.
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { HttpUrl } from '../schemas/primitives.js';
+import { HttpUrl, MAX_URL_LENGTH } from '../schemas/primitives.js';
 import { MOCK_ANSWERS, type MockAnswers } from './varied-answers.js';
 
 /** The flags `parseArgs` reads; USAGE lists each one with its default. */
@@ -44,8 +44,9 @@ clients in any language.
   --answers M           reference: answers in the reference shapes; varied: in other shapes
                         a real service may send, chosen by the seed (default reference)
   --seed N              seed of the varied answers, an integer >= 0 (default 1)
-  --forward-to URL      subscribe URL (http or https) to every event and print its signing
-                        secret, as stripe listen --forward-to does (default: none)
+  --forward-to URL      subscribe URL (http or https, at most 2048 characters) to every
+                        event and print its signing secret, as stripe listen --forward-to
+                        does (default: none)
   --help                this text (default: off)`;
 
 /** What the command line asks for, checked. */
@@ -110,8 +111,12 @@ function jwtSecretFlag(value: string | undefined): string | undefined {
   );
 }
 
+/** The webhook API's own rule for a URL (`HttpUrl`), so that the subscription is never refused later. */
 function forwardToFlag(value: string | undefined): string | undefined {
   if (value === undefined || HttpUrl.safeParse(value).success) return value;
+  if (value.length > MAX_URL_LENGTH) {
+    return refuse(`--forward-to must be at most ${MAX_URL_LENGTH} characters, got ${value.length}`);
+  }
   return refuse(`--forward-to must be an http:// or https:// URL, got "${value}"`);
 }
 

@@ -21,24 +21,40 @@ export interface MockClock {
   now(): Date;
   /**
    * Moves time forward by `ms` milliseconds and runs what falls due.
-   * @throws RangeError when `ms` is negative or not finite, or the time would pass what a `Date` holds.
+   * @throws RangeError when `ms` is negative or not finite, or the time would pass 9999-12-31T23:59:59.999Z.
    */
   advance(ms: number): void;
   /**
    * Jumps to `time` and runs what falls due. Going back is allowed (a test may start a scenario
    * over after `reset()`); nothing that already happened is undone.
-   * @throws RangeError when `time` is not a valid date.
+   * @throws RangeError when `time` is not a valid date, or not within years 2000 to 9999 (UTC).
    */
   set(time: MockTime): void;
 }
 
-/** The furthest a `Date` reaches either side of 1970, in ms (ECMAScript's limit). */
-const DATE_LIMIT_MS = 8.64e15;
+/**
+ * The clock's range, years 2000 to 9999 (UTC): past 9999 an ISO 8601 date-time is no longer of
+ * the usual form (`+010000-…`), which receivers and the service's schemas refuse.
+ */
+export const FIRST_CLOCK_MS = Date.UTC(2000, 0, 1);
+/** The latest time of the clock: 9999-12-31T23:59:59.999Z. */
+export const LAST_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** The range in words, for messages. */
+export const CLOCK_RANGE = 'within years 2000 to 9999 (2000-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z)';
 
-/** Epoch milliseconds of a {@link MockTime}; an invalid date, or one a `Date` cannot hold, is a RangeError. */
+/** True for epoch milliseconds the clock may show. */
+export function isClockTime(ms: number): boolean {
+  return ms >= FIRST_CLOCK_MS && ms <= LAST_CLOCK_MS;
+}
+
+/**
+ * Epoch milliseconds of a {@link MockTime}: a RangeError for an invalid date, or one outside the
+ * clock's range.
+ */
 export function toEpochMs(time: MockTime): number {
   const ms = time instanceof Date ? time.getTime() : typeof time === 'number' ? time : Date.parse(time);
-  if (!(Math.abs(ms) <= DATE_LIMIT_MS)) throw new RangeError(`Not a valid date: ${String(time)}`);
+  if (Number.isNaN(ms)) throw new RangeError(`Not a valid date: ${String(time)}`);
+  if (!isClockTime(ms)) throw new RangeError(`The mock's clock stays ${CLOCK_RANGE}, not at ${String(time)}`);
   return ms;
 }
 
@@ -59,8 +75,8 @@ export class ServiceClock implements MockClock {
 
   advance(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advance takes a finite ms >= 0, not ${ms}`);
-    if (this.#ms + ms > DATE_LIMIT_MS)
-      throw new RangeError('advance would pass the last date a Date holds (+275760-09-13)');
+    if (this.#ms + ms > LAST_CLOCK_MS)
+      throw new RangeError(`advance would take the clock out of its range: it stays ${CLOCK_RANGE}`);
     this.#ms += ms;
     this.onMove(this.now());
   }

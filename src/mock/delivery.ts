@@ -18,6 +18,23 @@ type Subscription = Readonly<StoredSubscription>;
 /** How much of a receiver's answer the log keeps, in characters. */
 const MAX_LOGGED_ANSWER = 2000;
 
+/**
+ * Why an attempt got no answer, as a log reader can act on it: `timeout after N ms`, or the
+ * system's error code under fetch's `TypeError` (`ECONNREFUSED`, `ENOTFOUND`). Never an error's
+ * message: one may quote the URL, credentials included.
+ */
+function failureCause(error: unknown, timeoutMs: number): string {
+  const name = error instanceof Error ? error.name : undefined;
+  if (name === 'TimeoutError') return `timeout after ${timeoutMs} ms`;
+  const cause = (error as { cause?: { code?: unknown; name?: unknown; errors?: { code?: unknown }[] } })
+    ?.cause;
+  // Happy eyeballs (several addresses) fails with an AggregateError of one error per address.
+  const code = cause?.code ?? cause?.errors?.[0]?.code;
+  if (typeof code === 'string') return code;
+  if (typeof cause?.name === 'string' && cause.name !== 'Error') return cause.name;
+  return name || 'Error';
+}
+
 /** Sends the webhooks of one mock service. */
 export class WebhookDispatcher {
   readonly #queues = new Map<string, Promise<void>>();
@@ -155,6 +172,7 @@ export class WebhookDispatcher {
       this.subscriptions.log({
         ...log,
         status: response.status,
+        ...(ok ? {} : { error: `HTTP ${response.status}` }),
         ok,
         durationMs: took(),
         response: answer.slice(0, MAX_LOGGED_ANSWER),
@@ -163,7 +181,7 @@ export class WebhookDispatcher {
     } catch (error) {
       this.subscriptions.log({
         ...log,
-        error: (error as Error).name || 'Error',
+        error: failureCause(error, this.options.webhookTimeoutMs),
         ok: false,
         durationMs: took(),
       });

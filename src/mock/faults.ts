@@ -27,6 +27,9 @@ export type EndpointName = (typeof ROUTES)[number];
 /** What a fault targets: one endpoint, or `*` for every endpoint. */
 export type RouteName = EndpointName | '*';
 
+/** The longest latency a fault takes, in ms (10 minutes); timers go no further than 2^31 − 1 anyway. */
+export const MAX_FAULT_LATENCY_MS = 600_000;
+
 const target = {
   route: z.enum([...ROUTES, '*']),
   /** How many calls misbehave. @default 1 */
@@ -40,7 +43,11 @@ export const FaultRuleSchema = z.discriminatedUnion(
   'kind',
   [
     /** Answer after a pause (the request is then handled normally). */
-    z.strictObject({ kind: z.literal('latency'), ms: z.number().check(z.gte(0)), ...target }),
+    z.strictObject({
+      kind: z.literal('latency'),
+      ms: z.number().check(z.gte(0), z.lte(MAX_FAULT_LATENCY_MS)),
+      ...target,
+    }),
     /** Answer this status (500 by default) with the error body. */
     z.strictObject({
       kind: z.literal('status'),

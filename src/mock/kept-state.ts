@@ -4,7 +4,7 @@
  * group commit: an answer waits until what it shows is on disk, and the answers of concurrent
  * requests share one write.
  */
-import type { MockClock } from './clock.js';
+import { LAST_CLOCK_MS, type MockClock } from './clock.js';
 import { GroupCommit } from './group-commit.js';
 import type { MockMerchantOptions, MockServiceOptions, ResolvedOptions } from './options.js';
 import { lockStateFile, readStateText, StateFileError, writeAtomically } from './state-file.js';
@@ -40,7 +40,7 @@ function withSaved(options: MockServiceOptions, saved: SavedState): MockServiceO
     merchants,
     jwtSecret: options.jwtSecret ?? saved.jwtSecret,
     seed: options.seed ?? saved.answers.seed,
-    startAt: options.startAt ?? saved.now.getTime() + elapsedMs,
+    startAt: options.startAt ?? Math.min(saved.now.getTime() + elapsedMs, LAST_CLOCK_MS),
   };
 }
 

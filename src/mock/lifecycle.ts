@@ -20,6 +20,26 @@ export function canMove(type: TransactionType, from: TransactionStatus, to: Tran
   return moves[from]?.includes(to) ?? false;
 }
 
+/**
+ * The statuses a record of `type` went through to reach `status`, from PENDING; undefined when
+ * its state machine never reaches it. Each status is reached from one other only, so the path is
+ * the record's history.
+ */
+export function statusPath(
+  type: TransactionType,
+  status: TransactionStatus,
+): TransactionStatus[] | undefined {
+  const moves = type === 'CASHIN' ? CHARGE_MOVES : type === 'CASHOUT' ? PAYOUT_MOVES : {};
+  const path = [status];
+  while (path[0] !== 'PENDING') {
+    const to = path[0] as TransactionStatus;
+    const from = (Object.keys(moves) as TransactionStatus[]).find((s) => moves[s]?.includes(to));
+    if (from === undefined || path.includes(from)) return undefined;
+    path.unshift(from);
+  }
+  return path;
+}
+
 const CHARGE_EVENTS: Partial<Record<TransactionStatus, WebhookEventName>> = {
   PENDING: 'transaction.created',
   COMPLETED: 'transaction.completed',

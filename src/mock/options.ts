@@ -32,8 +32,8 @@ export interface MockServiceOptions {
   /** The payout fee in cents (a safe integer >= 0). @default 500 (5.00 BRL, as the service charges) */
   payoutFeeCents?: number;
   /**
-   * Where the mock's clock (`mock.clock`) starts. It then stands still until a test moves it
-   * (`startMockServer` moves it with real time).
+   * Where the mock's clock (`mock.clock`) starts, within years 2000 to 9999 (UTC). It then stands
+   * still until a test moves it (`startMockServer` moves it with real time).
    * @default the current time
    * @example createMockService({ startAt: '2026-11-21T10:00:00Z' })
    */

@@ -7,6 +7,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { browserGuard } from './browser-guard.js';
+import { LAST_CLOCK_MS } from './clock.js';
 import { dashboardHandler } from './dashboard/routes.js';
 import { KeptState } from './kept-state.js';
 import { clientErrorListener, requestListener, type Served } from './node-adapter.js';
@@ -55,11 +56,8 @@ function followRealTime(service: MockService): () => void {
   let last = performance.now();
   const ticker = setInterval(() => {
     const now = performance.now();
-    try {
-      service.clock.advance(now - last);
-    } catch {
-      // The clock was moved to the last date a Date holds (+275760-09-13): time stops there.
-    }
+    // Time stops at the clock's last moment (9999-12-31T23:59:59.999Z), if a test moved it there.
+    service.clock.advance(Math.min(now - last, LAST_CLOCK_MS - service.clock.now().getTime()));
     last = now;
   }, TICK_MS);
   // A mock server left open must not keep the process alive for its clock alone.

@@ -1,11 +1,12 @@
 /// <reference types="node" />
 /**
  * The state file on disk: read once at start, and replaced whole at each write, atomically. The
- * new state goes to a temporary file beside it, is flushed to the disk (fsync), then renamed over
+ * new state goes to a new temporary file beside it, is flushed to the disk (fsync), then renamed over
  * the old one, and the directory is flushed too, so that the rename itself survives a crash. At
  * every moment the file is either the old state or the new one, never a mix. One server per file:
  * a lock file beside it says which process uses it.
  */
+import { randomBytes } from 'node:crypto';
 import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
@@ -25,20 +26,27 @@ export async function readStateText(path: string): Promise<string | undefined> {
   }
 }
 
-/** Replaces the file with `text`: temporary file, fsync, rename, fsync of the directory. */
+/**
+ * Replaces the file with `text`: temporary file, fsync, rename, fsync of the directory. The
+ * temporary file has a random name and is created only when absent ('wx', O_EXCL), so a symlink
+ * planted beside the state file is never followed: the state holds every key and secret.
+ */
 export async function writeAtomically(path: string, text: string): Promise<void> {
-  const temporary = `${path}.tmp`;
-  // Owner-only: the file holds every key, the JWT secret and the webhook secrets.
-  const file = await open(temporary, 'w', 0o600);
+  const temporary = `${path}.${randomBytes(8).toString('hex')}.tmp`;
+  // Owner-only from its creation: the file holds every key, the JWT secret and the webhook secrets.
+  const file = await open(temporary, 'wx', 0o600);
   try {
-    // A temporary file left by a crash keeps its old mode: set it again.
-    await file.chmod(0o600);
-    await file.writeFile(text);
-    await file.sync();
-  } finally {
-    await file.close();
+    try {
+      await file.writeFile(text);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
   }
-  await rename(temporary, path);
   await syncDirectory(dirname(path));
 }
 

@@ -10,7 +10,9 @@ import { safeParseWith, summarizeIssues } from '../schemas/parse.js';
 import { HttpUrl } from '../schemas/primitives.js';
 import { TrackingParametersInput } from '../schemas/transaction.js';
 import { WEBHOOK_SUBSCRIPTION_STATUSES, WebhookEventName } from '../schemas/webhook-subscription.js';
+import { CLOCK_RANGE, isClockTime } from './clock.js';
 import type { MockMerchant } from './options.js';
+import { inconsistency } from './state-consistency.js';
 import { StateFileError } from './state-file.js';
 import type { SavedStore } from './store.js';
 import type { SavedSubscriptions } from './subscriptions.js';
@@ -57,12 +59,21 @@ export function migrate(
 }
 
 const Cents = z.int();
+const Amount = Cents.check(z.gte(0));
 const Text = z.nullable(z.string());
 const DateText = z
   .string()
   .check(z.refine((text) => !Number.isNaN(Date.parse(text)), 'must be an ISO 8601 date-time'));
 const When = z.pipe(
   DateText,
+  z.transform((text) => new Date(text)),
+);
+const ClockTime = z.pipe(
+  DateText.check(
+    z.refine((text) => Number.isNaN(Date.parse(text)) || isClockTime(Date.parse(text)), {
+      error: `must be a time ${CLOCK_RANGE}`,
+    }),
+  ),
   z.transform((text) => new Date(text)),
 );
 
@@ -74,7 +85,7 @@ const Merchant = z.object({
   publicKey: z.string(),
   initialBalanceCents: Cents,
   manualApproval: z.boolean(),
-  cashInFeeCents: Cents.check(z.gte(0)),
+  cashInFeeCents: Amount,
 });
 
 const StoredRecord = z.object({
@@ -85,8 +96,8 @@ const StoredRecord = z.object({
   status: TransactionStatus,
   origin: TransactionOrigin,
   source: z.string(),
-  amountCents: Cents,
-  feeCents: Cents,
+  amountCents: Amount,
+  feeCents: Amount,
   description: Text,
   productName: Text,
   // Absent when the charge had none; present (as undefined) in the record, as the ledger makes it
@@ -147,7 +158,7 @@ const SavedStateSchema = z.object({
   format: z.literal(STATE_FORMAT),
   version: z.literal(STATE_VERSION),
   savedAt: DateText,
-  now: When,
+  now: ClockTime,
   jwtSecret: z.string().check(z.minLength(1)),
   merchants: z.array(Merchant).check(z.minLength(1)),
   store: z.object({
@@ -207,27 +218,4 @@ export function decodeState(text: string, path: string): SavedState {
   const problem = inconsistency(state);
   if (problem !== undefined) throw refused(path, `does not hold a valid state (${problem})`);
   return state;
-}
-
-/** What the schema cannot see: references between the parts. */
-function inconsistency({ merchants, store, subscriptions }: SavedState): string | undefined {
-  const merchantIds = new Set(merchants.map((merchant) => merchant.id));
-  const owners: [string, string][] = [
-    ...store.balances.map(([merchantId]): [string, string] => ['a balance', merchantId]),
-    ...subscriptions.subscriptions.map((s): [string, string] => [`subscription ${s.id}`, s.merchantId]),
-    ...subscriptions.deliveries.map((d): [string, string] => [`delivery ${d.deliveryId}`, d.merchantId]),
-  ];
-  const stray = owners.find(([, merchantId]) => !merchantIds.has(merchantId));
-  if (stray !== undefined) return `${stray[0]} belongs to no merchant of the file`;
-  const recordIds = new Set<number>();
-  for (const record of store.records) {
-    if (recordIds.has(record.id)) return `record ${record.id} appears twice`;
-    if (!merchantIds.has(record.merchantId)) return `record ${record.id} belongs to no merchant of the file`;
-    if (record.id >= store.nextId) return `record ${record.id} is not below nextId ${store.nextId}`;
-    recordIds.add(record.id);
-  }
-  const orphan = store.claims.find(([, claim]) => !recordIds.has(claim.recordId));
-  return orphan === undefined
-    ? undefined
-    : `an idempotency key names record ${orphan[1].recordId}, which is missing`;
 }

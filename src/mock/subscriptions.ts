@@ -32,7 +32,10 @@ export interface DeliveryAttempt {
   at: string;
   /** The receiver's status code, when it answered. */
   status?: number;
-  /** Why the attempt failed without an answer (timeout, refused). */
+  /**
+   * Why the attempt failed: `HTTP 500` for a non-2xx answer; without one, the connection's error
+   * code (`ECONNREFUSED`) or `timeout after 10000 ms`.
+   */
   error?: string;
   ok: boolean;
   /** How long the receiver took to answer (or to fail), in real milliseconds. */

@@ -46,8 +46,16 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** An absolute http:// or https:// URL. */
-export const HttpUrl = z.string().check(z.refine(isHttpUrl, { error: 'must be an http or https URL' }));
+/** The longest URL taken, in characters: what browsers and servers commonly accept. */
+export const MAX_URL_LENGTH = 2_048;
+
+/** An absolute http:// or https:// URL of at most {@link MAX_URL_LENGTH} characters. */
+export const HttpUrl = z
+  .string()
+  .check(
+    z.maxLength(MAX_URL_LENGTH, { abort: true }),
+    z.refine(isHttpUrl, { error: 'must be an http or https URL' }),
+  );
 
 /** The same fields, each optional (a lighter z.partial for object shapes). */
 export function optionalShape<T extends Record<string, z.ZodMiniType>>(

@@ -140,6 +140,15 @@ describe('pix-payments-mock flags', () => {
     );
   });
 
+  it("refuses a --forward-to over 2,048 characters, the webhook API's rule, without echoing it", () => {
+    const long = `https://example.com/${'a'.repeat(100_000)}`;
+    expect(refusal([`--forward-to=${long}`])).toBe(
+      '--forward-to must be at most 2048 characters, got 100020',
+    );
+    const longest = `https://example.com/${'a'.repeat(2048 - 20)}`;
+    expect(parseCommandLine(['--forward-to', longest]).forwardTo).toBe(longest);
+  });
+
   it('refuses an unknown flag, a missing value and a stray argument', () => {
     expect(refusal(['--bogus'])).toMatch(/^Unknown option '--bogus'/);
     expect(refusal(['--port'])).toMatch(/--port/);

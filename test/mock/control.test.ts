@@ -66,6 +66,27 @@ describe('scenario control validates its input like every endpoint (4xx, never 5
     expect(mock.clock.now().toISOString()).toBe(before);
   });
 
+  it('answers 422 naming set for a time outside years 2000 to 9999 (an offset included), and leaves the clock alone', async () => {
+    const before = mock.clock.now().toISOString();
+    for (const set of [
+      '9999-12-31T23:59:59-23:59',
+      '1999-12-31T23:59:59.999Z',
+      '2000-01-01T00:30:00+01:00',
+    ]) {
+      const reply = await control()('POST', '/__mock/clock', { set });
+      expect([reply.status, reply.body.code, Object.keys(reply.body.errors)], set).toEqual([
+        422,
+        'VALIDATION_ERROR',
+        ['set'],
+      ]);
+      expect(reply.body.message).toContain('set: must be a time within years 2000 to 9999');
+    }
+    expect(mock.clock.now().toISOString()).toBe(before);
+    const first = await control()('POST', '/__mock/clock', { set: '2000-01-01T00:00:00Z' });
+    const last = await control()('POST', '/__mock/clock', { set: '9999-12-31T23:59:59.999Z' });
+    expect([first.body.now, last.body.now]).toEqual(['2000-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z']);
+  });
+
   it('/__mock/user-tokens takes no body at all, and refuses a body not sent as JSON with 415', async () => {
     const post = (init: RequestInit) =>
       fetch(`${mock.baseUrl}/__mock/user-tokens`, { method: 'POST', ...init });

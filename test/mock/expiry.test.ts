@@ -1,5 +1,6 @@
 /** Time in the mock: an explicit clock, and the expiry of PENDING charges when it moves. */
 import { describe, expect, it } from 'vitest';
+import { createMockService } from '../../src/mock/index.js';
 import { CPF, useMock } from './harness.js';
 
 const HOUR = 3_600_000;
@@ -19,6 +20,16 @@ describe('mock.clock', () => {
   it('refuses to go back with advance, or to a date that does not exist', () => {
     expect(() => mock.clock.advance(-1)).toThrow(RangeError);
     expect(() => mock.clock.set('next tuesday')).toThrow(RangeError);
+  });
+
+  it('stays within years 2000 to 9999: set, advance and startAt beyond are RangeErrors, and nothing moves', () => {
+    mock.clock.set('9999-12-31T23:59:59.999Z');
+    expect(() => mock.clock.set('+010000-01-01T00:00:00Z')).toThrow(/within years 2000 to 9999/);
+    expect(() => mock.clock.set('1999-12-31T23:59:59.999Z')).toThrow(RangeError);
+    expect(() => mock.clock.set(0)).toThrow(RangeError);
+    expect(() => mock.clock.advance(1)).toThrow(/within years 2000 to 9999/);
+    expect(mock.clock.now().toISOString()).toBe('9999-12-31T23:59:59.999Z');
+    expect(() => createMockService({ startAt: '1970-01-01T00:00:00Z' })).toThrow(RangeError);
   });
 });
 

@@ -46,6 +46,26 @@ describe('fault injection', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(100);
   });
 
+  it('refuses a latency over 10 minutes (422 naming ms), over HTTP and in process, and injects nothing', async () => {
+    for (const ms of [600_001, 2 ** 31, 1e300]) {
+      const reply = await control()('POST', '/__mock/faults', { route: 'balance', kind: 'latency', ms });
+      expect([reply.status, reply.body.code, Object.keys(reply.body.errors)], String(ms)).toEqual([
+        422,
+        'VALIDATION_ERROR',
+        ['ms'],
+      ]);
+      expect(reply.body.message).toContain('ms: Too big: expected number to be <=600000');
+    }
+    expect(() => mock.faults.inject({ route: 'balance', kind: 'latency', ms: 2 ** 31 })).toThrow(TypeError);
+    expect(mock.faults.pending).toBe(0);
+    const longest = await control()('POST', '/__mock/faults', {
+      route: 'balance',
+      kind: 'latency',
+      ms: 600_000,
+    });
+    expect(longest.status).toBe(201);
+  });
+
   it('can lose the answer after handling the request (after: true)', async () => {
     mock.faults.inject({ route: 'create-cashout', kind: 'drop', after: true });
     await expect(payout()).rejects.toThrow();

@@ -6,20 +6,30 @@
 import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockService, MAGIC_PIX_KEYS } from '../../src/mock/index.js';
+import { MAGIC_PIX_KEYS } from '../../src/mock/index.js';
 import { canMove } from '../../src/mock/lifecycle.js';
+import { buildMockService } from '../../src/mock/service.js';
+import { inconsistency } from '../../src/mock/state-consistency.js';
+import type { SavedState } from '../../src/mock/state-format.js';
 import { TRANSACTION_STATUSES } from '../../src/schemas/enums.js';
 import type { Transaction } from '../../src/schemas/transaction.js';
 import { CPF, caller } from './harness.js';
 import { expectedBalance } from './ledger-oracle.js';
 
-const mock = createMockService({
+const { service: mock, parts } = buildMockService({
   merchants: [
     { id: 'auto', initialBalanceCents: 50_000 },
     { id: 'manual', initialBalanceCents: 50_000, manualApproval: true, cashInFeeCents: 99 },
   ],
   deliverWebhooks: false,
 });
+/** The state as a state file would hold it, for the check a file passes when it is loaded. */
+const saved = () =>
+  ({
+    merchants: parts.options.merchants,
+    store: parts.store.save(),
+    subscriptions: parts.subscriptions.save(),
+  }) as SavedState;
 const server = setupServer(...mock.handlers);
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
@@ -56,6 +66,8 @@ function reachable(type: string, from: string): Set<string> {
 }
 
 function checkInvariants(model: Model): void {
+  // The balances a state file's loader recomputes from the records are the ledger's own.
+  expect(inconsistency(saved())).toBeUndefined();
   for (const merchant of MERCHANTS) {
     const records = mock.state.records(merchant);
     const balance = mock.state.balance(merchant);

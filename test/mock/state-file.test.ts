@@ -4,11 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockServer, type MockServerOptions, startMockServer } from '../../src/mock/index.js';
 import * as stateFile from '../../src/mock/state-file.js';
@@ -353,8 +353,7 @@ describe('a state file that cannot be used', () => {
       expect(error.message).toMatch(/it was left as it is\.$/);
       expect(error.message).not.toMatch(/sk_live_prod_/);
       expect(await readFile(path)).toEqual(bytes);
-      expect(existsSync(`${path}.tmp`)).toBe(false);
-      expect(existsSync(`${path}.lock`)).toBe(false);
+      expect(await readdir(dirname(path))).toEqual(['state.json']);
     },
   );
 });

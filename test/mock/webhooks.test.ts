@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { PaymentsClient, ValidationError } from '../../src/index.js';
 import { safeParseWith } from '../../src/schemas/parse.js';
 import { CreatedWebhookSubscription, WebhookSubscription } from '../../src/schemas/webhook-subscription.js';
 import { CPF, caller, useMock } from './harness.js';
@@ -68,6 +69,40 @@ describe('/v1/user/webhooks*', () => {
     expect(Object.keys(reply.body.errors).sort()).toEqual(['events[0]', 'url']);
     const { id } = await subscribe('https://merchant.example/hook', ['transaction.completed']);
     expect((await call('PATCH', `/v1/user/webhooks/${id}`, {})).status).toBe(422);
+  });
+
+  it('refuses a URL over 2,048 characters (422 naming url and the rule) on create and update', async () => {
+    const call = await user();
+    const long = `https://merchant.example/${'a'.repeat(100_000)}`;
+    const created = await call('POST', '/v1/user/webhooks', { url: long, events: ['transaction.completed'] });
+    expect([created.status, created.body.code, Object.keys(created.body.errors)]).toEqual([
+      422,
+      'VALIDATION_ERROR',
+      ['url'],
+    ]);
+    expect(created.body.message).toMatch(/^url: Too big: expected string to have <=2048 characters/);
+    expect(created.body.message.length).toBeLessThan(300);
+    expect((await call('GET', '/v1/user/webhooks')).body.data).toEqual([]);
+    const longest = `https://merchant.example/${'a'.repeat(2048 - 25)}`;
+    const { id } = await subscribe(longest, ['transaction.completed']);
+    const patched = await call('PATCH', `/v1/user/webhooks/${id}`, { url: `${longest}a` });
+    expect([patched.status, Object.keys(patched.body.errors)]).toEqual([422, ['url']]);
+    expect(mock.state.subscriptions()[0]?.url).toBe(longest);
+  });
+
+  it('the client refuses a URL over 2,048 characters before sending, naming url and the rule', async () => {
+    const client = new PaymentsClient({
+      secretKey: mock.secretKey,
+      baseUrl: mock.baseUrl,
+      userToken: () => mock.issueUserToken(),
+      logLevel: 'off',
+      maxRetries: 0,
+    });
+    const url = `https://merchant.example/${'a'.repeat(2048)}`;
+    const refusal = client.webhooks.create({ url, events: ['transaction.completed'] });
+    await expect(refusal).rejects.toThrow(ValidationError);
+    await expect(refusal).rejects.toThrow(/url: Too big: expected string to have <=2048 characters/);
+    expect(mock.state.subscriptions()).toEqual([]);
   });
 
   it('needs a valid, unexpired user JWT: a secret key, a forged or an expired token is a 401', async () => {

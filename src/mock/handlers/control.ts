@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { openApiJson } from '../../openapi/document.js';
 import { fromCents } from '../../pix/money.js';
+import { CLOCK_RANGE, isClockTime, LAST_CLOCK_MS } from '../clock.js';
 import type { MockContext } from '../context.js';
 import { FaultRuleSchema } from '../faults.js';
 import { readJson, readOptionalJson } from '../request-body.js';
@@ -18,15 +19,20 @@ import { type MockSimulate, SCENARIOS, type Scenario } from '../simulate.js';
 const ClockMove = z
   .strictObject({
     advanceMs: z.optional(z.number().check(z.gte(0))),
-    set: z.optional(z.iso.datetime({ offset: true })),
+    set: z.optional(
+      z.iso.datetime({ offset: true }).check(
+        // An invalid date-time is the format check's to name; an offset can carry a valid one past 9999.
+        z.refine((text) => Number.isNaN(Date.parse(text)) || isClockTime(Date.parse(text)), {
+          error: `must be a time ${CLOCK_RANGE}`,
+        }),
+      ),
+    ),
   })
   .check(
     z.refine((move) => (move.advanceMs === undefined) !== (move.set === undefined), {
       error: 'give one of advanceMs or set',
     }),
   );
-/** The latest time the clock takes over HTTP, as `set` writes it: 9999-12-31T23:59:59.999Z. */
-const LAST_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 /** `POST /__mock/user-tokens`: the merchant, the default one when omitted. */
 const TokenRequest = z.optional(z.strictObject({ merchantId: z.optional(z.string()) }));
 
@@ -69,9 +75,8 @@ export function controlHandlers(ctx: MockContext, simulate: MockSimulate, reset:
     route(ctx, 'control', 'post', '/__mock/clock', async (request) => {
       const move = validate(ClockMove, await readJson(request));
       const advanceMs = move.advanceMs ?? 0;
-      // Years past 9999 have no ISO 8601 date-time of the usual form, and soon no Date at all.
       if (move.set === undefined && ctx.clock.now().getTime() + advanceMs > LAST_CLOCK_MS) {
-        const message = 'must not move the clock past 9999-12-31T23:59:59.999Z';
+        const message = `must keep the clock ${CLOCK_RANGE}`;
         throw new ServiceError(422, 'VALIDATION_ERROR', `advanceMs: ${message}`, { advanceMs: [message] });
       }
       if (move.set !== undefined) ctx.clock.set(move.set);

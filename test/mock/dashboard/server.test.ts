@@ -98,6 +98,16 @@ describe('dashboard actions need the page token', () => {
     );
   });
 
+  it('refuses a fault latency over 10 minutes from the form, in words, and injects nothing', async () => {
+    const token = tokenOf((await page('/')).html);
+    const fields = { token, route: 'balance', kind: 'latency', ms: String(2 ** 31), times: '1' };
+    const reply = await post('/dashboard/actions/faults', fields);
+    expect((await page(reply.headers.get('location') as string)).html).toContain(
+      'Refused: ms: Too big: expected number to be &lt;=600000',
+    );
+    expect(server.service.faults.pending).toBe(0);
+  });
+
   it('answers 405 for an action by GET', async () => {
     expect((await page('/dashboard/actions/reset')).status).toBe(405);
   });

@@ -1,5 +1,5 @@
 /** `/dashboard/faults`: inject a fault into the next calls of an endpoint; see and clear the pending ones. */
-import { type FaultRule, ROUTES } from '../../faults.js';
+import { type FaultRule, MAX_FAULT_LATENCY_MS, ROUTES } from '../../faults.js';
 import { html, type SafeHtml } from '../escape.js';
 import { TOKEN_FIELD } from '../guard.js';
 import { actionForm } from '../parts.js';
@@ -64,7 +64,7 @@ ${KINDS.map(([kind, label]) => html`<option value="${kind}">${label}</option>`)}
 <label>Calls<input type="number" name="times" id="fault-times" min="1" value="1" required></label>
 <label>Status (error status)<input type="number" name="status" id="fault-status" min="400" max="599" placeholder="500"></label>
 <label>Retry-After seconds (429)<input type="number" name="retryAfterSeconds" id="fault-retry" min="0" placeholder="1"></label>
-<label>Latency ms<input type="number" name="ms" id="fault-ms" min="0" placeholder="1000"></label>
+<label>Latency ms<input type="number" name="ms" id="fault-ms" min="0" max="${MAX_FAULT_LATENCY_MS}" placeholder="1000"></label>
 <label class="check"><input type="checkbox" name="after" id="fault-after" value="true"> After handling the request</label>
 <button type="submit" id="fault-inject">Inject fault</button>
 </form>`;

@@ -37,7 +37,12 @@ try {
   // Three copies at once: one is handled, the others are told it is in progress (409), so the
   // service sends them again later, when they are answered as duplicates.
   const answers = await Promise.all([send(machineA), send(machineB), send(machineA)]);
-  console.log(`answers: ${answers.map((answer) => answer.status).sort().join(', ')}`);
+  console.log(
+    `answers: ${answers
+      .map((answer) => answer.status)
+      .sort()
+      .join(', ')}`,
+  );
   const later = await send(machineB);
   console.log(`a later retry: ${later.status} ${JSON.stringify(await later.json())}`);
   console.log(`handled: ${handled} time(s)`);

@@ -382,6 +382,7 @@ const handlerOptions = fc.oneof(
       ),
       store: hostile,
       dedupeTtlSeconds: fc.oneof(numbers, hostile),
+      processingTimeoutSeconds: fc.oneof(numbers, hostile),
       toleranceSeconds: fc.oneof(numbers, hostile),
       onIssue: hostile,
       onError: hostile,
@@ -491,13 +492,13 @@ const SPECS: Record<string, Spec> = {
     ),
   },
   createWebhookHandler: {
-    documented: 'checks options when made: TypeError for onEvent or secret',
-    throws: [TypeError],
+    documented: 'checks options when made: TypeError for onEvent, secret or store, RangeError for seconds',
+    throws: [TypeError, RangeError],
     args: fc.tuple(handlerOptions),
   },
   createNodeWebhookHandler: {
-    documented: 'checks options when made: TypeError for onEvent or secret',
-    throws: [TypeError],
+    documented: 'checks options when made: TypeError for onEvent, secret or store, RangeError for seconds',
+    throws: [TypeError, RangeError],
     args: fc.tuple(handlerOptions),
   },
 };

@@ -3,6 +3,8 @@
  * hand the event to the merchant, record it as handled, and choose the answer. It never echoes
  * the secret or the body.
  */
+
+import { kindOf } from '../schemas/checks.js';
 import { constructWebhookEvent } from './construct.js';
 import { MemoryDedupeStore, type WebhookDedupeStore } from './dedupe-store.js';
 import { isWebhookDeliveryError } from './errors.js';
@@ -56,12 +58,29 @@ export interface WebhookAnswer {
   headers?: Record<string, string>;
 }
 
-/** A whole number of seconds above zero, or a RangeError naming the option. */
+/** A number of seconds above zero: a TypeError or RangeError naming the option otherwise. */
 function seconds(value: unknown, name: string, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
-    throw new RangeError(`${name} must be a positive number of seconds, got ${String(value)}`);
+  if (typeof value !== 'number')
+    throw new TypeError(`${name} must be a number of seconds, got ${kindOf(value)}`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new RangeError(`${name} must be a positive number of seconds, got ${value}`);
   return value;
+}
+
+const STORE_METHODS = ['claim', 'renew', 'complete', 'release'] as const;
+
+/** A store with the four lease methods; a store written for the old claim/release pair is named as such. */
+function dedupeStore(store: unknown): WebhookDedupeStore {
+  if (store === undefined) return new MemoryDedupeStore();
+  const missing = STORE_METHODS.filter(
+    (method) => typeof (store as Record<string, unknown> | null)?.[method] !== 'function',
+  );
+  if (missing.length > 0)
+    throw new TypeError(
+      `store must implement WebhookDedupeStore (${STORE_METHODS.join(', ')}); it lacks ${missing.join(', ')}. A store written for claim/release alone needs the lease methods: see the CHANGELOG`,
+    );
+  return store as WebhookDedupeStore;
 }
 
 /** Checks options once, when the handler is made, so mistakes show at start-up. */
@@ -71,7 +90,7 @@ export function resolveHandlerOptions(options: WebhookHandlerOptions) {
   secretList(options.secret);
   return {
     ...options,
-    store: options.store ?? new MemoryDedupeStore(),
+    store: dedupeStore(options.store),
     dedupeTtlSeconds: seconds(options.dedupeTtlSeconds, 'dedupeTtlSeconds', 86_400),
     processingTimeoutSeconds: seconds(options.processingTimeoutSeconds, 'processingTimeoutSeconds', 10),
   };

@@ -228,3 +228,25 @@ describe('Node adapter specifics', () => {
     expect(response.status).toBe(413);
   });
 });
+
+describe('receiver options', () => {
+  const onEvent = () => {};
+
+  it('refuses a store written for claim/release alone, naming what it lacks', () => {
+    const old = { claim: () => 'first', release: () => {} };
+    expect(() => createWebhookHandler({ secret: SECRET, onEvent, store: old as never })).toThrow(
+      /store must implement WebhookDedupeStore .*lacks renew, complete/,
+    );
+  });
+
+  it.each([
+    ['processingTimeoutSeconds', 0, RangeError],
+    ['processingTimeoutSeconds', '10', TypeError],
+    ['dedupeTtlSeconds', -1, RangeError],
+    ['dedupeTtlSeconds', Number.POSITIVE_INFINITY, RangeError],
+  ])('refuses %s: %s', (name, value, kind) => {
+    expect(() => createNodeWebhookHandler({ secret: SECRET, onEvent, [name]: value })).toThrow(
+      expect.objectContaining({ name: kind.name, message: expect.stringContaining(name) }),
+    );
+  });
+});

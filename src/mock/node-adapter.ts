@@ -201,11 +201,16 @@ export interface AdapterLimits {
  */
 export function requestListener(served: () => Served | undefined, limits: AdapterLimits = {}) {
   return (req: IncomingMessage, res: ServerResponse) => {
-    let fail: (error: ServiceError) => void = () => {};
-    const broken = new Promise<never>((_, reject) => {
-      fail = reject;
+    let reject: (error: ServiceError) => void = () => {};
+    const broken = new Promise<never>((_, rejectBody) => {
+      reject = rejectBody;
     });
     broken.catch(() => {});
+    const fail = (error: ServiceError) => {
+      // The parser gave up on this connection: nothing after this answer can be read on it.
+      if (!res.headersSent) res.setHeader('connection', 'close');
+      reject(error);
+    };
     inFlight.set(req.socket, fail);
     res.once('close', () => {
       if (inFlight.get(req.socket) === fail) inFlight.delete(req.socket);

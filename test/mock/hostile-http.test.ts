@@ -109,6 +109,14 @@ describe('what Node refuses on its own', () => {
     expect(server.service.state.records()).toHaveLength(0);
   });
 
+  it('answers a request followed by bytes that are not HTTP, then closes the connection', async () => {
+    const reply = await rawRequest(
+      server.url,
+      `${head(['GET /v1/integrations/balance HTTP/1.1', host(), key()])}\u0001\u0002 garbage\r\n\r\n`,
+    );
+    expect([reply.status, reply.headers.connection]).toEqual([200, 'close']);
+  });
+
   it.each([
     [`CONNECT 127.0.0.1:443 HTTP/1.1`, 400, 'BAD_REQUEST'],
     ['CONNECT /v1/integrations/balance HTTP/1.1', 405, 'METHOD_NOT_ALLOWED'],

@@ -26,8 +26,9 @@ export interface Served {
 }
 
 /**
- * How long the server waits, in all, for a request body to arrive (the time it spends answering
- * is not counted): a body that stalls is answered 408 instead of holding its connection.
+ * How long the server waits for a request to arrive: its head, then, in all, its body (the time
+ * the server spends answering is not counted). One that stalls is answered 408 instead of
+ * holding its connection.
  */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -230,15 +231,12 @@ export function requestListener(served: () => Served | undefined, limits: Adapte
 export function connectListener(served: () => Served | undefined) {
   return (req: IncomingMessage, socket: Duplex) => {
     const ready = served();
-    const answer = ready && admit(req, ready, { timeoutMs: 0, broken: new Promise(() => {}) });
+    if (ready === undefined) {
+      writeRaw(socket, starting);
+      return;
+    }
+    const answer = admit(req, ready, { timeoutMs: 0, broken: new Promise(() => {}) });
     // admit never makes a Request of a CONNECT: its method is one a Request cannot carry.
-    writeRaw(
-      socket,
-      answer === undefined
-        ? starting
-        : answer instanceof Request
-          ? badRequest('CONNECT is not served')
-          : answer,
-    );
+    writeRaw(socket, answer instanceof Request ? badRequest('CONNECT is not served') : answer);
   };
 }

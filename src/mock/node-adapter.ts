@@ -8,11 +8,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { getResponse, type HttpHandler } from 'msw';
+import { type BodyWatch, bodyStream, REQUEST_TIMEOUT_MS } from './node-body.js';
 import { declaredLength, MAX_BODY_BYTES, payloadTooLarge } from './request-body.js';
 import { type Answer, errorAnswer, toResponse } from './respond.js';
 import type { RouteTable } from './route-table.js';
 import type { ServiceError } from './service-error.js';
-import { badRequest, inFlight, requestTimeout, writeRaw } from './transport-errors.js';
+import { badRequest, inFlight, writeRaw } from './transport-errors.js';
 
 /** What the adapter serves. */
 export interface Served {
@@ -25,13 +26,6 @@ export interface Served {
   guard?: (host: string | undefined, origin: string | undefined) => Answer | undefined;
 }
 
-/**
- * How long the server waits for a request to arrive: its head, then, in all, its body (the time
- * the server spends answering is not counted). One that stalls is answered 408 instead of
- * holding its connection.
- */
-export const REQUEST_TIMEOUT_MS = 30_000;
-
 /** How long a connection whose body was left unread stays open after the answer, in ms. */
 const LINGER_MS = 500;
 
@@ -40,45 +34,6 @@ const SMALL_REST_BYTES = 64 * 1024;
 
 /** Methods a `Request` cannot carry (the Fetch standard forbids them); Node still passes TRACE on. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
-
-/** How a request body arrives: by when it must have, and what ends the wait early. */
-interface BodyWatch {
-  timeoutMs: number;
-  /** Rejects with the error found in the body by the parser (a malformed chunk). */
-  broken: Promise<never>;
-}
-
-/**
- * The request body as a stream that pulls from the socket only when read. Cancelling it stops
- * reading without destroying the socket, which must still carry the answer. Only the time spent
- * waiting for the client counts against the limit, so a slow answer (a latency fault before the
- * body is read) never turns into a 408.
- */
-function bodyStream(req: IncomingMessage, watch: BodyWatch): ReadableStream<Uint8Array> {
-  let chunks: AsyncIterator<Uint8Array> | undefined;
-  let waited = 0;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        chunks ??= req[Symbol.asyncIterator]();
-        const started = performance.now();
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const stalled = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(requestTimeout()), Math.max(0, watch.timeoutMs - waited));
-        });
-        try {
-          const next = await Promise.race([chunks.next(), stalled, watch.broken]);
-          if (next.done === true) controller.close();
-          else controller.enqueue(next.value);
-        } finally {
-          clearTimeout(timer);
-          waited += performance.now() - started;
-        }
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
 
 /** The Fetch request for a Node one, or the answer when it cannot be one. */
 function toRequest(req: IncomingMessage, served: Served, watch: BodyWatch): Request | Answer {

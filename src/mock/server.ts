@@ -9,13 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { browserGuard } from './browser-guard.js';
 import { dashboardHandler } from './dashboard/routes.js';
 import { KeptState } from './kept-state.js';
-import {
-  type AdapterLimits,
-  connectListener,
-  REQUEST_TIMEOUT_MS,
-  requestListener,
-  type Served,
-} from './node-adapter.js';
+import { type AdapterLimits, connectListener, requestListener, type Served } from './node-adapter.js';
+import { REQUEST_TIMEOUT_MS } from './node-body.js';
 import { requireSupportedNode } from './node-version.js';
 import type { MockServiceOptions } from './options.js';
 import { buildMockService, type createMockService, type MockService } from './service.js';

@@ -6,7 +6,7 @@
 import { getResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService, type MockServer } from '../../src/mock/index.js';
-import { REQUEST_TIMEOUT_MS } from '../../src/mock/node-adapter.js';
+import { REQUEST_TIMEOUT_MS } from '../../src/mock/node-body.js';
 import { matchPath } from '../../src/mock/route-table.js';
 import { startMockServerWith } from '../../src/mock/server.js';
 import { rawRequest } from './raw-http.js';

@@ -5,7 +5,7 @@
  * on every fetch; curl and clients in other languages send none), and a server on loopback also
  * refuses any `Host` but its own, so a DNS name rebound to 127.0.0.1 cannot read it either.
  */
-import { hostCheck } from './dashboard/guard.js';
+import { hostCheck, originCheck } from './dashboard/guard.js';
 import type { Answer } from './respond.js';
 
 const LOOPBACK_BINDS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -15,18 +15,12 @@ export function browserGuard(
   origin: string,
 ): (host: string | undefined, from: string | undefined) => Answer | undefined {
   const ownHost = hostCheck(origin);
+  const ownOrigin = originCheck(origin);
   const onLoopback = LOOPBACK_BINDS.has(new URL(origin).hostname);
   return (host, from) => {
     if (onLoopback && !ownHost(host ?? null))
       return refused(`the Host header "${host ?? ''}" is not this server's`);
-    if (from === undefined || from === origin) return undefined;
-    let page: URL | undefined;
-    try {
-      page = new URL(from);
-    } catch {
-      // `Origin: null` (a sandboxed page, a file) and anything else that is not a URL.
-    }
-    if (page?.protocol === 'http:' && ownHost(page.host)) return undefined;
+    if (from === undefined || ownOrigin(from)) return undefined;
     return refused(
       `a page from ${from} may not use it (only this server's own pages, or clients without an Origin)`,
     );

@@ -6,13 +6,14 @@
  * reading the rest, and its connection is then closed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { getResponse, type HttpHandler } from 'msw';
-import { newRequestId } from './ids.js';
+import { type BodyWatch, bodyStream, REQUEST_TIMEOUT_MS } from './node-body.js';
 import { declaredLength, MAX_BODY_BYTES, payloadTooLarge } from './request-body.js';
 import { type Answer, errorAnswer, toResponse } from './respond.js';
 import type { RouteTable } from './route-table.js';
+import type { ServiceError } from './service-error.js';
+import { badRequest, inFlight, writeRaw } from './transport-errors.js';
 
 /** What the adapter serves. */
 export interface Served {
@@ -34,40 +35,16 @@ const SMALL_REST_BYTES = 64 * 1024;
 /** Methods a `Request` cannot carry (the Fetch standard forbids them); Node still passes TRACE on. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
-const invalidRequest = (message: string): Answer => ({
-  status: 400,
-  body: { message, code: 'INVALID_REQUEST' },
-});
-
-/**
- * The request body as a stream that pulls from the socket only when read. Cancelling it stops
- * reading without destroying the socket, which must still carry the answer.
- */
-function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
-  let chunks: AsyncIterator<Uint8Array> | undefined;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        chunks ??= req[Symbol.asyncIterator]();
-        const next = await chunks.next();
-        if (next.done === true) controller.close();
-        else controller.enqueue(next.value);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-
 /** The Fetch request for a Node one, or the answer when it cannot be one. */
-function toRequest(req: IncomingMessage, served: Served): Request | Answer {
+function toRequest(req: IncomingMessage, served: Served, watch: BodyWatch): Request | Answer {
   const target = req.url ?? '/';
   // Origin form only: `//host/…` stays a path of this server, `*` and absolute forms are refused.
-  if (!target.startsWith('/')) return invalidRequest('The request target must be a path');
+  if (!target.startsWith('/')) return badRequest('The request target must be a path');
   let url: URL;
   try {
     url = new URL(`${served.origin}${target}`);
   } catch {
-    return invalidRequest('The request target is not a valid path');
+    return badRequest('The request target is not a valid path');
   }
   const method = req.method ?? 'GET';
   if (FORBIDDEN_METHODS.has(method.toUpperCase())) return served.routes.unmatched(method, url);
@@ -77,13 +54,13 @@ function toRequest(req: IncomingMessage, served: Served): Request | Answer {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
   } catch {
-    return invalidRequest('A request header is not valid');
+    return badRequest('A request header is not valid');
   }
   const hasBody =
     method !== 'GET' && method !== 'HEAD' && declaredLength(req.headers['content-length']) !== 0;
   const init: RequestInit & { duplex?: 'half' } = { method, headers };
   if (hasBody) {
-    init.body = bodyStream(req);
+    init.body = bodyStream(req, watch);
     init.duplex = 'half';
   }
   return new Request(url, init);
@@ -97,9 +74,11 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   }
   const headers = Object.fromEntries(response.headers);
   const body = Buffer.from(await response.arrayBuffer());
-  // A small declared rest is left to Node, which drops it and keeps the connection alive.
+  // A small declared rest is left to Node, which drops it and keeps the connection alive; not
+  // the rest of a body that stalled (408), which may never come.
   const declared = declaredLength(req.headers['content-length']);
-  if (req.complete || (declared !== undefined && declared <= SMALL_REST_BYTES)) {
+  const smallRest = declared !== undefined && declared <= SMALL_REST_BYTES && response.status !== 408;
+  if (req.complete || smallRest) {
     res.writeHead(response.status, headers);
     res.end(body);
     return;
@@ -115,23 +94,47 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   }, LINGER_MS).unref();
 }
 
-/** Answers one request: the declared size first (413, nothing read), then the handlers. */
-async function answer(req: IncomingMessage, res: ServerResponse, served: Served | undefined): Promise<void> {
+const starting: Answer = {
+  status: 503,
+  body: { message: 'The mock is starting; try again in a moment', code: 'STARTING' },
+  headers: { 'retry-after': '1' },
+};
+
+const expectationFailed: Answer = {
+  status: 417,
+  body: { message: 'The only expectation the server meets is 100-continue', code: 'EXPECTATION_FAILED' },
+};
+
+/**
+ * The Fetch request a Node request becomes, or the answer when it goes no further: what Node
+ * would refuse with an empty body (the server is made to let it through to here), the browser
+ * guard, then the declared size (413, nothing read).
+ */
+function admit(req: IncomingMessage, served: Served, watch: BodyWatch): Request | Answer {
+  if (req.httpVersion === '1.1' && req.headers.host === undefined)
+    return badRequest('An HTTP/1.1 request must carry a Host header');
+  const expect = req.headers.expect;
+  if (expect !== undefined && expect.toLowerCase() !== '100-continue') return expectationFailed;
+  const refusal = served.guard?.(req.headers.host, req.headers.origin);
+  if (refusal !== undefined) return refusal;
+  if ((declaredLength(req.headers['content-length']) ?? 0) > MAX_BODY_BYTES)
+    return errorAnswer(payloadTooLarge());
+  return toRequest(req, served, watch);
+}
+
+/** Answers one request: {@link admit}, then the handlers. */
+async function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  served: Served | undefined,
+  watch: BodyWatch,
+) {
   if (served === undefined) {
     // Listening, not ready yet (a state file is being written at start): try again in a moment.
     await send(req, res, toResponse(starting));
     return;
   }
-  const refusal = served.guard?.(req.headers.host, req.headers.origin);
-  if (refusal !== undefined) {
-    await send(req, res, toResponse(refusal));
-    return;
-  }
-  if ((declaredLength(req.headers['content-length']) ?? 0) > MAX_BODY_BYTES) {
-    await send(req, res, toResponse(errorAnswer(payloadTooLarge())));
-    return;
-  }
-  const request = toRequest(req, served);
+  const request = admit(req, served, watch);
   if (!(request instanceof Request)) {
     await send(req, res, toResponse(request));
     return;
@@ -142,21 +145,34 @@ async function answer(req: IncomingMessage, res: ServerResponse, served: Served 
   await send(req, res, response ?? toResponse(served.routes.unmatched(request.method, new URL(request.url))));
 }
 
-/** Sockets with a response under way: a parse error on them must not write a second answer. */
-const answering = new WeakSet<object>();
+/** Limits of the adapter; tests shorten them. */
+export interface AdapterLimits {
+  /** @default {@link REQUEST_TIMEOUT_MS} */
+  requestTimeoutMs?: number;
+}
 
-const starting: Answer = {
-  status: 503,
-  body: { message: 'The mock is starting; try again in a moment', code: 'STARTING' },
-  headers: { 'retry-after': '1' },
-};
-
-/** The `request` listener of the server: each request answered by {@link answer} (undefined: not ready yet). */
-export function requestListener(served: () => Served | undefined) {
+/**
+ * The `request` listener of the server (and its `checkExpectation` one): each request answered
+ * by {@link answer} (served undefined: not ready yet).
+ */
+export function requestListener(served: () => Served | undefined, limits: AdapterLimits = {}) {
   return (req: IncomingMessage, res: ServerResponse) => {
-    answering.add(req.socket);
-    res.once('close', () => answering.delete(req.socket));
-    answer(req, res, served()).catch(async () => {
+    let reject: (error: ServiceError) => void = () => {};
+    const broken = new Promise<never>((_, rejectBody) => {
+      reject = rejectBody;
+    });
+    broken.catch(() => {});
+    const fail = (error: ServiceError) => {
+      // The parser gave up on this connection: nothing after this answer can be read on it.
+      if (!res.headersSent) res.setHeader('connection', 'close');
+      reject(error);
+    };
+    inFlight.set(req.socket, fail);
+    res.once('close', () => {
+      if (inFlight.get(req.socket) === fail) inFlight.delete(req.socket);
+    });
+    const watch = { timeoutMs: limits.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, broken };
+    answer(req, res, served(), watch).catch(async () => {
       if (res.headersSent) res.destroy();
       else await send(req, res, toResponse(errorAnswer(undefined))).catch(() => res.destroy());
     });
@@ -164,24 +180,18 @@ export function requestListener(served: () => Served | undefined) {
 }
 
 /**
- * The `clientError` listener: a request Node cannot parse (an unknown method, a bad header,
- * headers over 16 KiB) gets the reference error body too, instead of Node's empty 400.
+ * The `connect` listener: Node hands a CONNECT over as a raw socket (for a proxy, which the mock
+ * is not). It is answered as TRACE is, a method no endpoint takes, then the connection closed.
  */
-export function clientErrorListener(error: Error & { code?: string }, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || !socket.writable || answering.has(socket)) {
-    socket.destroy();
-    return;
-  }
-  const [status, message, code] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'The request headers are too large', 'HEADERS_TOO_LARGE']
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'The request took too long to arrive', 'REQUEST_TIMEOUT']
-        : [400, 'The request is not valid HTTP', 'INVALID_REQUEST'];
-  const body = JSON.stringify({ message, code });
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\n` +
-      `content-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${newRequestId()}\r\n` +
-      `connection: close\r\n\r\n${body}`,
-  );
+export function connectListener(served: () => Served | undefined) {
+  return (req: IncomingMessage, socket: Duplex) => {
+    const ready = served();
+    if (ready === undefined) {
+      writeRaw(socket, starting);
+      return;
+    }
+    const answer = admit(req, ready, { timeoutMs: 0, broken: new Promise(() => {}) });
+    // admit never makes a Request of a CONNECT: its method is one a Request cannot carry.
+    writeRaw(socket, answer instanceof Request ? badRequest('CONNECT is not served') : answer);
+  };
 }

@@ -56,7 +56,9 @@ async function readText(request: Request): Promise<string> {
     let next: ReadableStreamReadResult<Uint8Array>;
     try {
       next = await reader.read();
-    } catch {
+    } catch (error) {
+      // The server's own verdicts on the body (408 stalled, 400 malformed chunk) stand.
+      if (error instanceof ServiceError) throw error;
       throw new ServiceError(400, 'INVALID_BODY', 'The request body could not be read');
     }
     if (next.done) return text + decode();

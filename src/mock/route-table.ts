@@ -3,8 +3,42 @@
  * 405 METHOD_NOT_ALLOWED with `Allow` for another method on a known path, a 204 with `Allow` for
  * OPTIONS, and a 404 for a path the service does not have.
  */
-import { matchRequestUrl } from 'msw';
+import { type Match, matchRequestUrl } from 'msw';
 import type { Answer } from './respond.js';
+
+const decodeOnce = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
+
+/**
+ * Matches a URL against an msw path (e.g. `…/cashout/:id`), an encoded slash (`%2F`) being part
+ * of its segment, never a separator. msw decodes the path before it compares, so
+ * `/v1%2Fintegrations%2Fbalance` would be the balance: `%2F` (and `%25`, to keep the parameters
+ * exact) are escaped once more for msw, and the parameters it captures decoded once more after.
+ * A URL too long for msw to match (it throws) matches nothing.
+ */
+export function matchPath(url: URL, pattern: string): Match {
+  if (!/%2f/i.test(url.pathname)) return matchRequestUrl(url, pattern);
+  const escaped = new URL(url.href);
+  escaped.pathname = url.pathname.replace(/%(25|2f)/gi, '%25$1');
+  let match: Match;
+  try {
+    match = matchRequestUrl(escaped, pattern);
+  } catch {
+    return { matches: false };
+  }
+  if (!match.matches || match.params === undefined) return match;
+  const params: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(match.params)) {
+    if (value !== undefined)
+      params[name] = typeof value === 'string' ? decodeOnce(value) : value.map(decodeOnce);
+  }
+  return { matches: true, params };
+}
 
 /** The order in which `Allow` lists methods. */
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -25,7 +59,7 @@ export class RouteTable {
   allowed(url: URL): string[] {
     const methods = new Set<string>();
     for (const route of this.#routes) {
-      if (!matchRequestUrl(url, route.url).matches) continue;
+      if (!matchPath(url, route.url).matches) continue;
       methods.add(route.method);
       if (route.method === 'GET') methods.add('HEAD');
     }

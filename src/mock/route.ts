@@ -3,12 +3,13 @@
  * injection, the declared body size (checked first of all), HEAD answered as GET without a body,
  * turning thrown errors into the reference error body, and the work that follows an answer.
  */
-import { delay, HttpHandler, HttpResponse, http, matchRequestUrl } from 'msw';
+import { delay, HttpHandler, HttpResponse, http } from 'msw';
 import type { MockContext } from './context.js';
 import type { EndpointName, FaultRule } from './faults.js';
 import { newRequestId } from './ids.js';
 import { assertDeclaredSize } from './request-body.js';
 import { type Answer, errorAnswer, toResponse } from './respond.js';
+import { matchPath } from './route-table.js';
 
 type Method = 'get' | 'post' | 'patch' | 'delete';
 type Params = Record<string, string>;
@@ -44,14 +45,14 @@ const MAX_URL_LENGTH = 8192;
 const tooLongToMatch = (url: URL) => `${url.origin}${url.pathname}`.length > MAX_URL_LENGTH;
 
 /**
- * Matches an msw path as msw does, but never a URL too long for msw to match (it would throw):
- * such a URL goes on to the last handler, which answers 414.
+ * Matches an msw path as {@link matchPath} does, but never a URL too long for msw to match (it
+ * would throw): such a URL goes on to the last handler, which answers 414.
  */
 function matching(pattern: string) {
   return ({ request }: { request: Request }) => {
     const url = new URL(request.url);
     if (tooLongToMatch(url)) return false;
-    const { matches, params } = matchRequestUrl(url, pattern);
+    const { matches, params } = matchPath(url, pattern);
     return { matches, params: params ?? {} };
   };
 }

@@ -10,10 +10,12 @@ import { browserGuard } from './browser-guard.js';
 import { LAST_CLOCK_MS } from './clock.js';
 import { dashboardHandler } from './dashboard/routes.js';
 import { KeptState } from './kept-state.js';
-import { clientErrorListener, requestListener, type Served } from './node-adapter.js';
+import { type AdapterLimits, connectListener, requestListener, type Served } from './node-adapter.js';
+import { REQUEST_TIMEOUT_MS } from './node-body.js';
 import { requireSupportedNode } from './node-version.js';
 import type { MockServiceOptions } from './options.js';
 import { buildMockService, type createMockService, type MockService } from './service.js';
+import { clientErrorListener } from './transport-errors.js';
 
 /**
  * How often the server moves its clock on with real time (and so expires the charges that are
@@ -76,13 +78,46 @@ function followRealTime(service: MockService): () => void {
  *   line, for a `state` file that cannot be used.
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  return startMockServerWith(options);
+}
+
+/**
+ * How often Node looks for requests whose head is too slow to arrive: the head's limit is met
+ * within this much.
+ */
+const HEAD_CHECK_MS = 1000;
+
+/**
+ * {@link startMockServer} with limits of the HTTP layer that tests shorten.
+ * @internal
+ */
+export async function startMockServerWith(
+  options: MockServerOptions,
+  limits: AdapterLimits = {},
+): Promise<MockServer> {
   requireSupportedNode();
   const host = options.host ?? '127.0.0.1';
   const kept = options.state === undefined ? undefined : await KeptState.open(options.state, options);
   // The mock needs the server's origin, known once it listens: until it is built (and a state
   // file written), requests get a 503 with Retry-After.
   let served: Served | undefined;
-  const server = createServer(requestListener(() => served));
+  const requestTimeout = limits.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const server = createServer({
+    // Node answers these with an empty body; the adapter answers them with the error body.
+    requireHostHeader: false,
+    // Node's limit on the whole request would also count the time an answer takes before its
+    // body is read (a latency fault): the adapter times the body itself, Node only the head.
+    requestTimeout: 0,
+    headersTimeout: requestTimeout,
+    connectionsCheckingInterval: Math.min(HEAD_CHECK_MS, requestTimeout),
+  });
+  const listener = requestListener(() => served, limits);
+  server.on('request', listener);
+  server.on('checkExpectation', listener);
+  server.on(
+    'connect',
+    connectListener(() => served),
+  );
   server.on('clientError', clientErrorListener);
   try {
     await new Promise<void>((resolve, reject) => {

@@ -46,6 +46,34 @@ describe('requests from web pages', () => {
     expect((await post('/__mock/reset', { Origin: 'null' })).status).toBe(403);
   });
 
+  it('refuses an Origin naming this server behind userinfo (http://evil@127.0.0.1:PORT)', async () => {
+    await fetch(`${server.url}/v1/integrations/create-transaction`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.service.secretKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 5 }),
+    });
+    const before = server.service.state.records().length;
+    const reply = await post('/__mock/reset', { Origin: `http://evil@127.0.0.1:${port}` });
+    expect([reply.status, JSON.parse(reply.body).code]).toEqual([403, 'FORBIDDEN_ORIGIN']);
+    expect(server.service.state.records()).toHaveLength(before);
+  });
+
+  it.each([
+    'http://evil@127.0.0.1:4010',
+    'http://evil:pw@localhost:4010',
+    'http://:@127.0.0.1:4010',
+    'http://127.0.0.1:4010/path',
+    'http://127.0.0.1:4010?',
+    'http://127.0.0.1:4010#',
+    'https://127.0.0.1:4010',
+    'http://127.0.0.1:4011',
+    'http://127.0.0.1:4010 x',
+    'http://[::1:4010',
+    '127.0.0.1:4010',
+  ])('compares Origin as a parsed origin: refuses %s', (origin) => {
+    expect(browserGuard('http://127.0.0.1:4010')('127.0.0.1:4010', origin)).toMatchObject({ status: 403 });
+  });
+
   it("serves the server's own pages (the dashboard) and clients without an Origin (curl, Python)", async () => {
     expect((await post('/__mock/clock', { Origin: server.url })).status).not.toBe(403);
     expect((await post('/__mock/clock', { Origin: `http://localhost:${port}` })).status).not.toBe(403);

@@ -35,6 +35,27 @@ export function hostCheck(origin: string): (host: string | null) => boolean {
   };
 }
 
+/**
+ * The test of a request's `Origin` header for a server at `origin`: an http origin whose host
+ * passes {@link hostCheck}. It is compared as a parsed origin (scheme, host, port) and must be
+ * that origin as serialized, nothing more: `http://evil@127.0.0.1:4010` parses to this server's host, so userinfo (like a
+ * path, a query or a fragment) never matches, and neither does what does not parse (`null`).
+ */
+export function originCheck(origin: string): (given: string) => boolean {
+  const ownHost = hostCheck(origin);
+  return (given) => {
+    let page: URL;
+    try {
+      page = new URL(given);
+    } catch {
+      return false;
+    }
+    // The header as sent, not as parsed: the parser drops an empty userinfo (`http://:@host`).
+    const serialized = given.toLowerCase().replace(/\/$/, '');
+    return page.protocol === 'http:' && serialized === page.origin && ownHost(page.host);
+  };
+}
+
 /** A fresh random token: 32 bytes as hex. */
 export function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));

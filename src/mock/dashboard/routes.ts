@@ -119,8 +119,9 @@ export function dashboardHandler(options: DashboardOptions): HttpHandler {
       try {
         form = await readForm(request);
       } catch (error) {
-        // Past 1 MiB, as the API: a chunked body declares no length, so the reader counts.
-        if (error instanceof ServiceError && error.status === 413) return plain(413, error.message);
+        // Past 1 MiB, as the API (a chunked body declares no length, so the reader counts); a
+        // stalled body (408) or a malformed chunk (400) as the API too.
+        if (error instanceof ServiceError) return plain(error.status, error.message);
         return plain(400, 'The form could not be read');
       }
     }

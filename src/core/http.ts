@@ -111,7 +111,6 @@ export class HttpCore {
   }
 
   #validate<P>(schema: z.ZodMiniType<P> | undefined, params: unknown, idempotencyKey: string | undefined): P {
-    // zod, not the fast path: params are the caller's objects, not freshly parsed JSON.
     if (schema === undefined) return params as P;
     const outcome = safeParseWith(schema, params);
     if (outcome.success) return outcome.data;

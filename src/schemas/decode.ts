@@ -9,7 +9,6 @@
 import type * as z from 'zod/mini';
 import { GUID_PATTERN } from './formats.js';
 import { type FieldIssue, safeParseWith } from './parse.js';
-import { isPlainlyValid } from './plain-validator.js';
 
 /** How one kind of answer is read. */
 export interface DecodeRules {
@@ -129,7 +128,6 @@ export function decodeAnswer(schema: z.ZodMiniType, json: unknown, rules: Decode
       essential.push(...essentialIssues(item, rules, `data[${index}]`));
     });
   }
-  if (isPlainlyValid(schema, data)) return { data, issues: [], essential };
   const outcome = safeParseWith(schema, data);
   const taken = new Set(essential.map((issue) => issue.path));
   const issues = outcome.success ? [] : outcome.issues.filter((issue) => !taken.has(issue.path));

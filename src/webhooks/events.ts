@@ -7,7 +7,6 @@ import {
   type KnownWebhookEventName as WebhookEventName,
 } from '../schemas/event-names.js';
 import { type FieldIssue, safeParseWith } from '../schemas/parse.js';
-import { isPlainlyValid } from '../schemas/plain-validator.js';
 import { WebhookEventBody, type WebhookEventData, WebhookPingBody } from '../schemas/webhook-event.js';
 import { WebhookParseError } from './errors.js';
 import { assertRawPayload, payloadText, type WebhookPayload } from './payload.js';
@@ -107,10 +106,8 @@ export function parseWebhookEvent(payload: WebhookPayload, options?: ParseWebhoo
     ]);
   normaliseRecord(body.data, ['amount']);
   const schema = body.event === 'webhook.revalidate' ? WebhookPingBody : WebhookEventBody;
-  if (!isPlainlyValid(schema, json)) {
-    const outcome = safeParseWith(schema, json);
-    if (!outcome.success) for (const issue of outcome.issues) reportIssue(body.event, issue, onIssue);
-  }
+  const outcome = safeParseWith(schema, json);
+  if (!outcome.success) for (const issue of outcome.issues) reportIssue(body.event, issue, onIssue);
   return json as WebhookEvent;
 }
 

@@ -78,7 +78,7 @@ function dedupeStore(store: unknown): WebhookDedupeStore {
   );
   if (missing.length > 0)
     throw new TypeError(
-      `store must implement WebhookDedupeStore (${STORE_METHODS.join(', ')}); it lacks ${missing.join(', ')}. A store written for claim/release alone needs the lease methods: see the CHANGELOG`,
+      `store must implement WebhookDedupeStore (${STORE_METHODS}): it lacks ${missing} (see the CHANGELOG to migrate a claim/release store)`,
     );
   return store as WebhookDedupeStore;
 }
@@ -140,74 +140,56 @@ export async function receiveWebhook(
 
 type ResolvedOptions = ReturnType<typeof resolveHandlerOptions>;
 
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** Reports what went wrong, with the cause's own message after it. */
+function report(options: ResolvedOptions, what: string, cause?: unknown): void {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  reportReceiverError(options, new Error(cause === undefined ? what : `${what}: ${reason}`, { cause }));
+}
+
+const RETRIED = '(answered 500, so the service retries it)';
 
 /** Leases the event's key, runs `onEvent` once, then records the key as handled or releases it. */
 async function handleOnce(event: WebhookEvent, options: ResolvedOptions): Promise<WebhookAnswer> {
   const { store, processingTimeoutSeconds: lease } = options;
+  const name = event.event;
   const key = webhookEventKey(event);
   const token = crypto.randomUUID();
   let claim: Awaited<ReturnType<typeof store.claim>>;
   try {
     claim = await store.claim(key, token, lease);
   } catch (error) {
-    const message = `the de-duplication store failed to claim ${event.event} (answered 500, so the service retries it): ${reasonOf(error)}`;
-    reportReceiverError(options, new Error(message, { cause: error }));
+    report(options, `the de-duplication store failed to claim ${name} ${RETRIED}`, error);
     return { status: 500, body: { received: false, error: 'receiver error' } };
   }
   if (claim === 'handled') return { status: 200, body: { received: true, duplicate: true } };
-  if (claim !== 'claimed') {
-    // Another attempt is handling it now: had it answered 200, a failure of that attempt would lose the event.
-    const retryAfter = String(Math.ceil(lease));
+  // Another attempt is handling it now: a 200 here would lose the event if that attempt failed.
+  if (claim !== 'claimed')
     return {
       status: 409,
       body: { received: false, error: 'in progress' },
-      headers: { 'retry-after': retryAfter },
+      headers: { 'retry-after': `${Math.ceil(lease)}` },
     };
-  }
   const renewal = keepLeased(key, token, options);
   try {
     await options.onEvent(event);
   } catch (error) {
     renewal.stop();
-    await Promise.resolve(store.release(key, token)).catch((releaseError: unknown) =>
-      reportReceiverError(
-        options,
-        new Error(`the de-duplication store failed to release ${event.event}: ${reasonOf(releaseError)}`, {
-          cause: releaseError,
-        }),
-      ),
+    await Promise.resolve(store.release(key, token)).catch((cause: unknown) =>
+      report(options, `the de-duplication store failed to release ${name}`, cause),
     );
-    reportReceiverError(
-      options,
-      new Error(
-        `onEvent threw on ${event.event} (answered 500, so the service retries it): ${reasonOf(error)}`,
-        {
-          cause: error,
-        },
-      ),
-    );
+    report(options, `onEvent threw on ${name} ${RETRIED}`, error);
     return { status: 500, body: { received: false, error: 'handler failed' } };
   }
   renewal.stop();
   // onEvent has handled the event: whatever the store says now, the answer is 200.
   try {
-    if (!(await store.complete(key, token, options.dedupeTtlSeconds))) {
-      reportReceiverError(
+    if (!(await store.complete(key, token, options.dedupeTtlSeconds)))
+      report(
         options,
-        new Error(
-          `the lease on ${event.event} lapsed before onEvent returned (processingTimeoutSeconds: ${lease}), so another attempt may have handled it too: return sooner or raise processingTimeoutSeconds`,
-        ),
+        `the lease on ${name} lapsed before onEvent returned, so it may have been handled twice: raise processingTimeoutSeconds`,
       );
-    }
   } catch (error) {
-    reportReceiverError(
-      options,
-      new Error(
-        `the de-duplication store failed to record ${event.event} as handled (answered 200: it was): ${reasonOf(error)}`,
-        { cause: error },
-      ),
-    );
+    report(options, `the de-duplication store failed to record ${name} as handled (answered 200)`, error);
   }
   options.hub?.publish(event);
   return { status: 200, body: { received: true } };
@@ -217,23 +199,14 @@ async function handleOnce(event: WebhookEvent, options: ResolvedOptions): Promis
 function keepLeased(key: string, token: string, options: ResolvedOptions): { stop(): void } {
   const { store, processingTimeoutSeconds: lease } = options;
   let failed = false;
-  const timer = setInterval(
-    () => {
-      Promise.resolve()
-        .then(() => store.renew(key, token, lease))
-        .catch((error: unknown) => {
-          if (failed) return;
-          failed = true;
-          reportReceiverError(
-            options,
-            new Error(`the de-duplication store failed to renew a lease: ${reasonOf(error)}`, {
-              cause: error,
-            }),
-          );
-        });
-    },
-    (lease * 1000) / 3,
-  );
+  const renew = () =>
+    Promise.resolve()
+      .then(() => store.renew(key, token, lease))
+      .catch((error: unknown) => {
+        if (!failed) report(options, 'the de-duplication store failed to renew a lease', error);
+        failed = true;
+      });
+  const timer = setInterval(renew, (lease * 1000) / 3);
   // A pending renewal must not keep a Node process alive (unref does not exist in browsers or Workers).
   (timer as { unref?: () => void }).unref?.();
   return { stop: () => clearInterval(timer) };

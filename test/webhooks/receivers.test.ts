@@ -235,7 +235,7 @@ describe('receiver options', () => {
   it('refuses a store written for claim/release alone, naming what it lacks', () => {
     const old = { claim: () => 'first', release: () => {} };
     expect(() => createWebhookHandler({ secret: SECRET, onEvent, store: old as never })).toThrow(
-      /store must implement WebhookDedupeStore .*lacks renew, complete/,
+      /store must implement WebhookDedupeStore .*lacks renew,complete/,
     );
   });
 

@@ -1,0 +1,36 @@
+/**
+ * Secrets out of text the SDK did not write (an error body, a field error, a cause's or a store's
+ * message), before it reaches an error message, a log line, `toJSON()` or inspect output. Here,
+ * below the client and the webhooks, so that both use this one function.
+ */
+
+// Key-shaped values: secret and public keys, webhook signing secrets.
+const KEY_SHAPED = /\b(?:sk|pk|whsec)_\w{8,}/g;
+// A JSON field named like a secret (`"secret": "…"`): a signing secret need not be `whsec_`-shaped.
+const SECRET_FIELD = /("[^"\\]*secret[^"\\]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+
+/**
+ * `text` with each of `known` (the secret key, the user token) and any key-shaped value replaced
+ * by `[redacted]`. JSON's `\u` escapes are decoded first: a body may spell a key `\u0073k_…`.
+ */
+export function redactSecrets(text: string, known: readonly (string | undefined)[] = []): string {
+  let plain = text.replace(/\\u([\da-f]{4})/gi, (_, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  );
+  for (const secret of known) if (secret) plain = plain.split(secret).join('[redacted]');
+  return plain.replace(SECRET_FIELD, '$1"[redacted]"').replace(KEY_SHAPED, '[redacted]');
+}
+
+/** JSON text parsed with every string, and every object key, passed through {@link redactSecrets}. */
+export function parseRedacted(text: string, known: readonly (string | undefined)[]): unknown {
+  const redact = (value: string) => redactSecrets(value, known);
+  return JSON.parse(text, (key, value: unknown) =>
+    typeof value === 'string'
+      ? /secret/i.test(key)
+        ? '[redacted]'
+        : redact(value)
+      : value && typeof value === 'object' && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).map(([name, item]) => [redact(name), item]))
+        : value,
+  );
+}

@@ -5,7 +5,7 @@
  * values before anything is read from it (a server may echo the `Authorization` header).
  */
 import type { ErrorDetails } from '../errors/api-error.js';
-import { parseRedacted, redactSecrets } from '../schemas/redact.js';
+import { redactSecrets } from '../schemas/redact.js';
 
 const str = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
@@ -31,11 +31,11 @@ export function readErrorBody(
   secrets: readonly (string | undefined)[],
 ): { details: ErrorDetails; body: unknown } {
   const fallback = redactSecrets(statusText, secrets) || (status >= 500 ? 'Server error' : 'Request failed');
-  let body: unknown;
+  const text = redactSecrets(raw, secrets);
+  let body: unknown = text;
   try {
-    body = raw === '' ? undefined : parseRedacted(raw, secrets);
+    body = text === '' ? undefined : JSON.parse(text);
   } catch {
-    const text = redactSecrets(raw, secrets);
     const title = /<title>([^<]{1,200})<\/title>/i.exec(text)?.[1];
     const isHtml = /^\s*</.test(text);
     const message = isHtml ? (str(title) ?? fallback) : (str(text.slice(0, 500)) ?? fallback);

@@ -60,7 +60,7 @@ export class HttpCore {
   readonly #config: ResolvedConfig;
   #transport: Transport | undefined;
   #loading: Promise<Transport> | undefined;
-  /** Redacted from outside text: the secret key, the user token and the token function's latest values. */
+  /** Redacted from outside text: the secret key, the user token, the token function's latest value. */
   readonly #secrets: (string | undefined)[];
 
   constructor(config: ResolvedConfig) {
@@ -183,15 +183,13 @@ export class HttpCore {
   async #userToken(): Promise<string> {
     const source = this.#config.userToken;
     const token = typeof source === 'function' ? await source() : source;
-    // Kept to be redacted (the latest few, as tokens are refreshed): a server may echo one.
-    if (typeof token === 'string' && !this.#secrets.includes(token)) {
-      if (this.#secrets.push(token) > 6) this.#secrets.splice(2, 1);
-    }
     if (typeof token !== 'string' || token === '') {
       throw new PaymentsError(
         'Webhook management needs a user token (the panel JWT): pass { userToken } to PaymentsClient, as a string or a function that returns one',
       );
     }
+    // Redacted from outside text from now on: a server may echo the token.
+    this.#secrets[2] = token;
     return token;
   }
 

@@ -33,5 +33,5 @@ export function adviseOnUncertainOutcome(error: unknown, advice: string | undefi
       error instanceof ResponseValidationError ||
       (error instanceof APIError && error.status >= 500))
   )
-    error.message = `${error.message.replace(/\.$/, '')}. ${advice}`;
+    error.message += `. ${advice}`;
 }

@@ -11,26 +11,13 @@ const SECRET_FIELD = /("[^"\\]*secret[^"\\]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
 
 /**
  * `text` with each of `known` (the secret key, the user token) and any key-shaped value replaced
- * by `[redacted]`. JSON's `\u` escapes are decoded first: a body may spell a key `\u0073k_…`.
+ * by `[redacted]`. JSON's `\u` escapes are decoded first, so a body that spells a key `\u0073k_…`
+ * is caught, and JSON text stays JSON (unless it escaped a quote or a control character that way).
  */
 export function redactSecrets(text: string, known: readonly (string | undefined)[] = []): string {
   let plain = text.replace(/\\u([\da-f]{4})/gi, (_, hex: string) =>
     String.fromCharCode(Number.parseInt(hex, 16)),
   );
-  for (const secret of known) if (secret) plain = plain.split(secret).join('[redacted]');
+  for (const secret of known) if (secret) plain = plain.replaceAll(secret, '[redacted]');
   return plain.replace(SECRET_FIELD, '$1"[redacted]"').replace(KEY_SHAPED, '[redacted]');
-}
-
-/** JSON text parsed with every string, and every object key, passed through {@link redactSecrets}. */
-export function parseRedacted(text: string, known: readonly (string | undefined)[]): unknown {
-  const redact = (value: string) => redactSecrets(value, known);
-  return JSON.parse(text, (key, value: unknown) =>
-    typeof value === 'string'
-      ? /secret/i.test(key)
-        ? '[redacted]'
-        : redact(value)
-      : value && typeof value === 'object' && !Array.isArray(value)
-        ? Object.fromEntries(Object.entries(value).map(([name, item]) => [redact(name), item]))
-        : value,
-  );
 }

@@ -11,13 +11,15 @@ const SECRET_FIELD = /("[^"\\]*secret[^"\\]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
 
 /**
  * `text` with each of `known` (the secret key, the user token) and any key-shaped value replaced
- * by `[redacted]`. JSON's `\u` escapes are decoded first, so a body that spells a key `\u0073k_…`
- * is caught, and JSON text stays JSON (unless it escaped a quote or a control character that way).
+ * by `[redacted]`. JSON `\u` escapes of the characters keys and tokens are made of are decoded
+ * first, so a body that spells a key `\u0073k_…` is caught; JSON text stays JSON, as those
+ * characters need no escape.
  */
 export function redactSecrets(text: string, known: readonly (string | undefined)[] = []): string {
-  let plain = text.replace(/\\u([\da-f]{4})/gi, (_, hex: string) =>
-    String.fromCharCode(Number.parseInt(hex, 16)),
-  );
+  let plain = text.replace(/\\u([\da-f]{4})/gi, (sequence, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    return /[\w.+/=-]/.test(char) ? char : sequence;
+  });
   for (const secret of known) if (secret) plain = plain.replaceAll(secret, '[redacted]');
   return plain.replace(SECRET_FIELD, '$1"[redacted]"').replace(KEY_SHAPED, '[redacted]');
 }

@@ -21,7 +21,7 @@ const jwt = fc.tuple(b64url, b64url, b64url).map((parts) => parts.join('.'));
 const signingSecret = alnum(8).map((rest) => `whsec_${rest}`);
 
 /** `text` with the characters `mask` picks written as JSON `\u` escapes. */
-const escape = (text: string, mask: boolean[]) =>
+const spellEscaped = (text: string, mask: boolean[]) =>
   [...text]
     .map((c, i) => (mask[i % mask.length] ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c))
     .join('');
@@ -60,7 +60,7 @@ describe('secrets echoed by the service', () => {
         fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }),
         async (key, token, whsec, tokenIsFunction, which, place, mask) => {
           const secret = [key, token, whsec][which] as string;
-          const echoed = escape(secret, mask);
+          const echoed = spellEscaped(secret, mask);
           const lines: string[] = [];
           const logger = { debug: push(lines), info: push(lines), warn: push(lines), error: push(lines) };
           const steps = [json(200, []), (places[place] as (s: string) => Response)(echoed)];
@@ -95,7 +95,7 @@ describe('secrets echoed by the service', () => {
           for (const secret of [key, whsec]) {
             const lines: string[] = [];
             const logger = { debug: push(lines), info: push(lines), warn: push(lines), error: push(lines) };
-            const cause = new Error(`proxy refused Bearer ${escape(secret, mask)}`);
+            const cause = new Error(`proxy refused Bearer ${spellEscaped(secret, mask)}`);
             const client = new PaymentsClient({
               secretKey: key,
               baseUrl: BASE_URL,

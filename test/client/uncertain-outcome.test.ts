@@ -95,9 +95,7 @@ describe.each(calls)('%s', (_, call, advice) => {
     expect(refused).toBeInstanceOf(UnprocessableEntityError);
     expect(refused.message).toBe('422 INSUFFICIENT_BALANCE: Insufficient balance (request req_test123)');
     const failed = await call(run(json(503, {})).client);
-    expect(failed.message).toMatch(
-      /^503: Server error \(request req_test123\)\. The \w+ may have been/,
-    );
+    expect(failed.message).toMatch(/^503: Server error \(request req_test123\)\. The \w+ may have been/);
   });
 });
 

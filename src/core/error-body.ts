@@ -1,9 +1,11 @@
 /**
  * Reads an error answer of any shape: the reference body `{message, code, errors}`, a bare
  * `{message}`, `{error: "…"}` or `{error: {message, code}}`, plain text, a proxy's HTML page, or
- * nothing at all.
+ * nothing at all. The service wrote it, not the SDK: it is redacted of `secrets` and key-shaped
+ * values before anything is read from it (a server may echo the `Authorization` header).
  */
 import type { ErrorDetails } from '../errors/api-error.js';
+import { redactSecrets } from '../schemas/redact.js';
 
 const str = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
@@ -25,9 +27,11 @@ function fieldErrors(value: unknown): Record<string, string[]> | undefined {
 export function readErrorBody(
   status: number,
   statusText: string,
-  text: string,
+  raw: string,
+  secrets: readonly (string | undefined)[],
 ): { details: ErrorDetails; body: unknown } {
-  const fallback = statusText || (status >= 500 ? 'Server error' : 'Request failed');
+  const fallback = redactSecrets(statusText, secrets) || (status >= 500 ? 'Server error' : 'Request failed');
+  const text = redactSecrets(raw, secrets);
   let body: unknown = text;
   try {
     body = text === '' ? undefined : JSON.parse(text);

@@ -10,12 +10,14 @@ import { ValidationError } from '../errors/validation.js';
 import type { DecodeRules } from '../schemas/decode.js';
 import { DEFAULT_PER_PAGE } from '../schemas/list.js';
 import { safeParseWith } from '../schemas/parse.js';
+import { redactSecrets } from '../schemas/redact.js';
 import { APIPromise, type APIResult } from './api-promise.js';
 import type { RequestOptions, ResolvedConfig } from './config.js';
 import { log } from './logger.js';
 import { type PageFetcher, type PagePromise, paginate } from './pagination.js';
 import { readAnswer } from './read-answer.js';
 import type { Outgoing, Transport } from './transport.js';
+import { adviseOnUncertainOutcome, type MoneyMove, uncertainOutcomeAdvice } from './uncertain-outcome.js';
 
 type Schema = z.ZodMiniType;
 type Output<S> = S extends Schema ? z.output<S> : undefined;
@@ -31,6 +33,8 @@ export interface Endpoint<P, A extends Schema | undefined> {
   params?: z.ZodMiniType<P>;
   /** The params field holding the idempotency key; when the caller gives none, one is made. */
   idempotencyKey?: string;
+  /** What money the call may move: a failure without a definite answer then says what to do. */
+  moves?: MoneyMove;
   /** The request body, from the validated params. */
   body?: (params: P) => unknown;
   /** The query string, from the validated params. */
@@ -48,15 +52,20 @@ interface Prepared<A extends Schema | undefined>
   url: string;
   body: string | undefined;
   idempotencyKey: string | undefined;
+  /** What to do if the call fails without a definite answer, for a call that may move money. */
+  advice: string | undefined;
 }
 
 export class HttpCore {
   readonly #config: ResolvedConfig;
   #transport: Transport | undefined;
   #loading: Promise<Transport> | undefined;
+  /** Redacted from outside text: the secret key, the user token, the token function's latest value. */
+  readonly #secrets: (string | undefined)[];
 
   constructor(config: ResolvedConfig) {
     this.#config = config;
+    this.#secrets = [config.secretKey, typeof config.userToken === 'string' ? config.userToken : undefined];
   }
 
   /** Calls an endpoint: a promise of the validated answer, with `.withResponse()`. */
@@ -107,7 +116,8 @@ export class HttpCore {
     const url = `${this.#config.baseUrl}${path}${query === '' ? '' : `?${query}`}`;
     // The endpoint's own query and body give way to the call's.
     const { query: _query, ...rest } = endpoint as Endpoint<unknown, A>;
-    return { ...rest, url, body, idempotencyKey };
+    const advice = endpoint.moves && uncertainOutcomeAdvice(endpoint.moves, field, idempotencyKey, valid);
+    return { ...rest, url, body, idempotencyKey, advice };
   }
 
   #validate<P>(schema: z.ZodMiniType<P> | undefined, params: unknown, idempotencyKey: string | undefined): P {
@@ -132,6 +142,7 @@ export class HttpCore {
         timeout: options.timeout ?? this.#config.timeout,
         maxRetries: options.maxRetries ?? this.#config.maxRetries,
         signal: options.signal,
+        secrets: this.#secrets,
         mayRetry: call.method !== 'POST' || call.idempotencyKey !== undefined,
         log: (level, outcome, retry, ms) =>
           this.#log(level, `${where} ${outcome} in ${ms} ms (retry ${retry})`),
@@ -141,6 +152,7 @@ export class HttpCore {
       const { response, text, json } = await (this.#transport ?? (await this.#loadTransport()))(outgoing);
       return this.#read(call, response, text, json, options);
     } catch (error) {
+      adviseOnUncertainOutcome(error, call.advice);
       throw withIdempotencyKey(error, call.idempotencyKey);
     }
   }
@@ -175,6 +187,8 @@ export class HttpCore {
         'Webhook management needs a user token (the panel JWT): pass { userToken } to PaymentsClient, as a string or a function that returns one',
       );
     }
+    // Redacted from outside text from now on: a server may echo the token.
+    this.#secrets[2] = token;
     return token;
   }
 
@@ -201,6 +215,7 @@ export class HttpCore {
             json,
             status: response.status,
             requestId,
+            secrets: this.#secrets,
             report: (issue, firstTime) => {
               config.onResponseIssue?.(issue);
               if (firstTime)
@@ -222,6 +237,7 @@ export class HttpCore {
 
   #log(level: 'info' | 'warn' | 'error', message: string): void {
     const config = this.#config;
-    if (config.logLevel !== 'off') log(config.logger, config.logLevel, level, message);
+    if (config.logLevel !== 'off')
+      log(config.logger, config.logLevel, level, redactSecrets(message, this.#secrets));
   }
 }

@@ -41,6 +41,8 @@ export interface AnswerContext {
   json: unknown;
   status: number;
   requestId: string | undefined;
+  /** The client's secret key and user token, never to be shown with the answer. */
+  secrets: readonly (string | undefined)[];
   /** Told of each issue in lenient mode; the first of each endpoint and field also gets a log line. */
   report(issue: ResponseIssue, firstTime: boolean): void;
 }
@@ -50,9 +52,9 @@ const reported = new Set<string>();
 
 /** The decoded data of a 2xx answer, or a `ResponseValidationError`. */
 export function readAnswer(context: AnswerContext): unknown {
-  const { text, status, requestId } = context;
+  const { text, status, requestId, secrets } = context;
   const refuse = (message: string, issues: FieldIssue[], data?: unknown) =>
-    new ResponseValidationError(message, { issues, body: text, data, status, requestId });
+    new ResponseValidationError(message, { issues, body: text, data, status, requestId, secrets });
   if (context.json === NOT_JSON) throw refuse('the body is not JSON', []);
   const { data, issues, essential } = decodeAnswer(context.schema, context.json, context.rules);
   if (essential.length > 0 || (context.mode === 'strict' && issues.length > 0)) {

@@ -8,6 +8,7 @@ import ky, { isHTTPError, isTimeoutError, type KyInstance, type RetryOptions } f
 import { APIError } from '../errors/api-error.js';
 import { PaymentsError } from '../errors/base.js';
 import { APIConnectionError, APITimeoutError, APIUserAbortError } from '../errors/connection.js';
+import { redactSecrets } from '../schemas/redact.js';
 import { readErrorBody } from './error-body.js';
 import { NOT_JSON } from './read-answer.js';
 
@@ -34,6 +35,8 @@ export interface Outgoing {
   timeout: number;
   maxRetries: number;
   signal: AbortSignal | undefined;
+  /** The client's secret key and user token: redacted from what the service or the runtime wrote. */
+  secrets: readonly (string | undefined)[];
   /** A POST may be repeated only because it carries an idempotency key. */
   mayRetry: boolean;
   /** The answer should be JSON: a 2xx without it is a lost answer. */
@@ -161,7 +164,7 @@ function retryOptions(limit: number): RetryOptions {
     shouldRetry: ({ error }) => {
       // The caller's signal aborted the attempt: never retried.
       if (error.name === 'AbortError') return false;
-      const failure = toPaymentsError(error, { signal: undefined, timeout: 0 });
+      const failure = toPaymentsError(error, { signal: undefined, timeout: 0, secrets: [] });
       if (failure instanceof APIError) {
         if (FINAL_CONFLICTS.has(`${failure.status} ${failure.code}`)) return false;
         // `undefined` leaves the decision to ky's rules above (statuses, Retry-After).
@@ -179,19 +182,25 @@ function describe(error: PaymentsError): string {
 }
 
 /** ky's `HTTPError`, `TimeoutError` and network errors (any runtime's) as the SDK's classes. */
-function toPaymentsError(error: unknown, out: Pick<Outgoing, 'signal' | 'timeout'>): PaymentsError {
+function toPaymentsError(
+  error: unknown,
+  out: Pick<Outgoing, 'signal' | 'timeout' | 'secrets'>,
+): PaymentsError {
   if (error instanceof PaymentsError) return error;
   if (out.signal?.aborted) return new APIUserAbortError();
   if (isHTTPError(error)) {
     const { response } = error;
     const text = typeof error.data === 'string' ? error.data : '';
-    const { details, body } = readErrorBody(response.status, response.statusText, text);
-    return APIError.generate(response.status, details, response.headers, body);
+    const { details, body } = readErrorBody(response.status, response.statusText, text, out.secrets);
+    // Headers are the service's text too: a proxy may echo `Authorization`.
+    const headers = new Headers();
+    for (const [name, value] of response.headers) headers.append(name, redactSecrets(value, out.secrets));
+    return APIError.generate(response.status, details, headers, body);
   }
   if (isTimeoutError(error)) return new APITimeoutError(out.timeout);
   // ky wraps fetch's TypeError, which wraps the socket error: the deepest message says most
   // (for a forced retry, the cause is the error that cut the answer off).
   let reason = String(error);
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) reason = cause.message;
-  return new APIConnectionError(`Connection error: ${reason}`);
+  return new APIConnectionError(`Connection error: ${redactSecrets(reason, out.secrets)}`);
 }

@@ -1,5 +1,6 @@
 /** Errors where the request or the answer breaks the schemas. */
 import type { FieldIssue } from '../schemas/parse.js';
+import { redactSecrets } from '../schemas/redact.js';
 import { PaymentsError } from './base.js';
 import { ERROR_CLASS } from './brand.js';
 
@@ -17,21 +18,17 @@ export class ValidationError extends PaymentsError {
 }
 
 /** What a response error carries that may hold secrets: kept off the instance's own keys. */
-const carried = new WeakMap<object, { body: string; data: unknown }>();
-
-/** Signing secrets (`"secret": "…"`, `whsec_…`) replaced, for what reaches logs. */
-function redact(text: string): string {
-  return text
-    .replace(/("[^"\\]*secret[^"\\]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi, '$1"[redacted]"')
-    .replace(/whsec_[A-Za-z0-9]+/g, 'whsec_[redacted]');
-}
+const carried = new WeakMap<
+  object,
+  { body: string; data: unknown; secrets: readonly (string | undefined)[] }
+>();
 
 /**
  * The service answered 2xx with a body the client could not accept: an essential field missing
  * or corrupt (identity, money), or, with `responseValidation: 'strict'`, any mismatch. A create
  * or approve call may have moved money: the error carries `idempotencyKey`, the raw `body` and
  * the best-effort decoded `data`, so nothing is lost. Signing secrets inside the body never
- * appear in its message, `toJSON()` or inspect output.
+ * appear in its message, `toJSON()` or inspect output, nor do the client's key and token (`secrets`).
  */
 export class ResponseValidationError extends PaymentsError {
   /** @internal */
@@ -51,13 +48,22 @@ export class ResponseValidationError extends PaymentsError {
       data?: unknown;
       status: number;
       requestId: string | undefined;
+      /** The client's secret key and user token, redacted like key-shaped values. */
+      secrets?: readonly (string | undefined)[];
     },
   ) {
-    super(`Unexpected response: ${message}`);
-    this.issues = details.issues;
+    const secrets = details.secrets ?? [];
+    const redact = (text: string) => redactSecrets(text, secrets);
+    super(`Unexpected response: ${redact(message)}`);
+    // An issue's path may name a key the service chose (a `trackingParameters` entry).
+    this.issues = details.issues.map((issue) => ({
+      ...issue,
+      path: redact(issue.path),
+      message: redact(issue.message),
+    }));
     this.status = details.status;
-    this.requestId = details.requestId;
-    carried.set(this, { body: details.body, data: details.data });
+    this.requestId = details.requestId && redact(details.requestId);
+    carried.set(this, { body: details.body, data: details.data, secrets });
   }
 
   /** The raw body as received (may hold a signing secret: not in `toJSON()` or inspect output). */
@@ -71,6 +77,6 @@ export class ResponseValidationError extends PaymentsError {
   }
 
   override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), body: redact(this.body) };
+    return { ...super.toJSON(), body: redactSecrets(this.body, carried.get(this)?.secrets) };
   }
 }

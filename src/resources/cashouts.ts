@@ -48,6 +48,7 @@ export class CashoutsResource {
 
         params: CreateCashoutParams,
         idempotencyKey: 'idempotencyKey',
+        moves: 'payout',
         body: (valid) => valid,
         answer: CreateCashoutResponse,
         decode: RECORD,
@@ -124,6 +125,7 @@ export class CashoutsResource {
         path: '/v1/integrations/approve-cashout',
 
         params: ApproveCashoutParams,
+        moves: 'approval',
         body: (valid) => valid,
         answer: Transaction,
         decode: RECORD,

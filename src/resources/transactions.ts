@@ -38,6 +38,7 @@ export class TransactionsResource {
 
         params: CreateTransactionParams,
         idempotencyKey: 'referenceId',
+        moves: 'charge',
         body: toCreateTransactionBody,
         answer: CreateTransactionResponse,
         decode: NEW_CHARGE,

@@ -1,0 +1,37 @@
+/**
+ * A call that may move money and fails without a definite answer (the connection dropped, the
+ * attempt timed out, a 5xx, a 2xx the client could not read) may have acted all the same. Its
+ * error's message says so, and what to do next: the caller reading it decides whether money
+ * moves twice.
+ */
+import { APIError } from '../errors/api-error.js';
+import { APIConnectionError } from '../errors/connection.js';
+import { ResponseValidationError } from '../errors/validation.js';
+
+/** What a call may have done: made a charge or a payout, or approved a payout. */
+export type MoneyMove = 'charge' | 'payout' | 'approval';
+
+/** The sentence for a failed call that may have moved money; `field` and `key` are its idempotency key. */
+export function uncertainOutcomeAdvice(
+  move: MoneyMove,
+  field: string | undefined,
+  key: string | undefined,
+  params: unknown,
+): string {
+  // approve-cashout takes no key: approving a payout that already moved on is refused, but
+  // whether it moved is known only from the payout itself.
+  return move === 'approval'
+    ? `The approval may have been applied; retrieve the payout (client.cashouts.retrieve(${(params as { id: number }).id})) to check its status before approving again.`
+    : `The ${move} may have been created; call again with { ${field}: '${key}' } to get it, never without it.`;
+}
+
+/** Adds `advice` to the message of an error that leaves the call's outcome unknown (not a 4xx: nothing moved). */
+export function adviseOnUncertainOutcome(error: unknown, advice: string | undefined): void {
+  if (
+    advice !== undefined &&
+    (error instanceof APIConnectionError ||
+      error instanceof ResponseValidationError ||
+      (error instanceof APIError && error.status >= 500))
+  )
+    error.message += `. ${advice}`;
+}

@@ -5,6 +5,7 @@
  */
 
 import { kindOf } from '../schemas/checks.js';
+import { redactSecrets } from '../schemas/redact.js';
 import { constructWebhookEvent } from './construct.js';
 import { MemoryDedupeStore, type WebhookDedupeStore } from './dedupe-store.js';
 import { isWebhookDeliveryError } from './errors.js';
@@ -140,9 +141,12 @@ export async function receiveWebhook(
 
 type ResolvedOptions = ReturnType<typeof resolveHandlerOptions>;
 
-/** Reports what went wrong, with the cause's own message after it. */
+/** Reports what went wrong, with the cause's own message after it, redacted: a store's error may quote a secret. */
 function report(options: ResolvedOptions, what: string, cause?: unknown): void {
-  const reason = cause instanceof Error ? cause.message : String(cause);
+  const reason = redactSecrets(
+    cause instanceof Error ? cause.message : String(cause),
+    secretList(options.secret),
+  );
   reportReceiverError(options, new Error(cause === undefined ? what : `${what}: ${reason}`, { cause }));
 }
 

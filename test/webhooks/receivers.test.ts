@@ -250,3 +250,31 @@ describe('receiver options', () => {
     );
   });
 });
+
+describe('receiver error reports', () => {
+  it('redact secrets quoted by a failing store', async () => {
+    const errors: Error[] = [];
+    const leaky = {
+      claim: () => {
+        throw new Error(`NOAUTH for ${SECRET} and sk_live_prod_${'a'.repeat(32)}`);
+      },
+      renew: () => true,
+      complete: () => true,
+      release: () => {},
+    };
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      onEvent: () => {},
+      store: leaky,
+      onError: (error) => errors.push(error as Error),
+    });
+    const { body, headers } = await createSignedWebhook(transactionEvent(), SECRET);
+    const answer = await handler(new Request('http://r/', { method: 'POST', body, headers }));
+    expect(answer.status).toBe(500);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.message).toMatch(
+      /failed to claim transaction\.\w+ \(answered 500.*NOAUTH for \[redacted\] and \[redacted\]/,
+    );
+    expect(errors[0]?.message).not.toContain(SECRET);
+  });
+});

@@ -21,7 +21,7 @@ export function uncertainOutcomeAdvice(
   // approve-cashout takes no key: approving a payout that already moved on is refused, but
   // whether it moved is known only from the payout itself.
   return move === 'approval'
-    ? `The approval may have been applied; retrieve the payout (client.cashouts.retrieve(${(params as { id: number }).id})) to check its status before approving again.`
+    ? `The approval may have been applied; retrieve payout ${(params as { id: number }).id} before approving again.`
     : `The ${move} may have been created; call again with { ${field}: '${key}' } to get it, never without it.`;
 }
 

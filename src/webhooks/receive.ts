@@ -59,13 +59,11 @@ export interface WebhookAnswer {
   headers?: Record<string, string>;
 }
 
-/** A number of seconds above zero: a TypeError or RangeError naming the option otherwise. */
+/** A number of seconds above zero, or a RangeError naming the option. */
 function seconds(value: unknown, name: string, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number')
-    throw new TypeError(`${name} must be a number of seconds, got ${kindOf(value)}`);
-  if (!Number.isFinite(value) || value <= 0)
-    throw new RangeError(`${name} must be a positive number of seconds, got ${value}`);
+  if (!(typeof value === 'number' && value > 0 && value < Number.POSITIVE_INFINITY))
+    throw new RangeError(`${name} must be a positive number of seconds, got ${kindOf(value)}`);
   return value;
 }
 
@@ -78,9 +76,7 @@ function dedupeStore(store: unknown): WebhookDedupeStore {
     (method) => typeof (store as Record<string, unknown> | null)?.[method] !== 'function',
   );
   if (missing.length > 0)
-    throw new TypeError(
-      `store must implement WebhookDedupeStore (${STORE_METHODS}): it lacks ${missing} (see the CHANGELOG to migrate a claim/release store)`,
-    );
+    throw new TypeError(`store must implement WebhookDedupeStore (${STORE_METHODS}); it lacks ${missing}`);
   return store as WebhookDedupeStore;
 }
 
@@ -151,6 +147,7 @@ function report(options: ResolvedOptions, what: string, cause?: unknown): void {
 }
 
 const RETRIED = '(answered 500, so the service retries it)';
+const STORE_FAILED = 'the de-duplication store failed to';
 
 /** Leases the event's key, runs `onEvent` once, then records the key as handled or releases it. */
 async function handleOnce(event: WebhookEvent, options: ResolvedOptions): Promise<WebhookAnswer> {
@@ -162,7 +159,7 @@ async function handleOnce(event: WebhookEvent, options: ResolvedOptions): Promis
   try {
     claim = await store.claim(key, token, lease);
   } catch (error) {
-    report(options, `the de-duplication store failed to claim ${name} ${RETRIED}`, error);
+    report(options, `${STORE_FAILED} claim ${name} ${RETRIED}`, error);
     return { status: 500, body: { received: false, error: 'receiver error' } };
   }
   if (claim === 'handled') return { status: 200, body: { received: true, duplicate: true } };
@@ -179,7 +176,7 @@ async function handleOnce(event: WebhookEvent, options: ResolvedOptions): Promis
   } catch (error) {
     renewal.stop();
     await Promise.resolve(store.release(key, token)).catch((cause: unknown) =>
-      report(options, `the de-duplication store failed to release ${name}`, cause),
+      report(options, `${STORE_FAILED} release ${name}`, cause),
     );
     report(options, `onEvent threw on ${name} ${RETRIED}`, error);
     return { status: 500, body: { received: false, error: 'handler failed' } };
@@ -190,10 +187,10 @@ async function handleOnce(event: WebhookEvent, options: ResolvedOptions): Promis
     if (!(await store.complete(key, token, options.dedupeTtlSeconds)))
       report(
         options,
-        `the lease on ${name} lapsed before onEvent returned, so it may have been handled twice: raise processingTimeoutSeconds`,
+        `onEvent outlived the lease on ${name}, so it may run twice: raise processingTimeoutSeconds`,
       );
   } catch (error) {
-    report(options, `the de-duplication store failed to record ${name} as handled (answered 200)`, error);
+    report(options, `${STORE_FAILED} complete ${name} (answered 200)`, error);
   }
   options.hub?.publish(event);
   return { status: 200, body: { received: true } };
@@ -207,7 +204,7 @@ function keepLeased(key: string, token: string, options: ResolvedOptions): { sto
     Promise.resolve()
       .then(() => store.renew(key, token, lease))
       .catch((error: unknown) => {
-        if (!failed) report(options, 'the de-duplication store failed to renew a lease', error);
+        if (!failed) report(options, `${STORE_FAILED} renew a lease`, error);
         failed = true;
       });
   const timer = setInterval(renew, (lease * 1000) / 3);

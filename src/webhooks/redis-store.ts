@@ -1,7 +1,7 @@
 /**
  * A de-duplication store in Redis, shared by every instance of a receiver. A claim is one atomic
- * `SET key token NX PX lease`; renew, complete and release are small Lua scripts that check the
- * token first, so an attempt whose lease lapsed never touches another's. Commands go through the
+ * `SET key token NX PX lease`; renew, complete and release are one small Lua script that checks
+ * the token first, so an attempt whose lease lapsed never touches another's. Commands go through the
  * generic call that both clients have: `client.call(...)` in ioredis and
  * `client.sendCommand([...])` in node-redis. No client is a dependency of this package.
  */
@@ -28,9 +28,15 @@ export interface RedisDedupeStoreOptions {
 /** The value of a key recorded as handled; a leased key holds its claimant's token (a UUID). */
 const HANDLED = 'handled';
 
-const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
-const COMPLETE = `local held = redis.call('GET', KEYS[1]) redis.call('SET', KEYS[1], '${HANDLED}', 'PX', ARGV[2]) if held == ARGV[1] then return 1 end return 0`;
-const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+/**
+ * Renew, complete and release in one script (ARGV: action, token, ms): complete records the key
+ * whoever holds it and answers whether the caller did; the others act only for the holder.
+ */
+const BY_TOKEN = `local held = redis.call('GET', KEYS[1])
+if ARGV[1] == 'complete' then redis.call('SET', KEYS[1], '${HANDLED}', 'PX', ARGV[3]) return held == ARGV[2] and 1 or 0 end
+if held ~= ARGV[2] then return 0 end
+if ARGV[1] == 'renew' then return redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
+return redis.call('DEL', KEYS[1])`;
 
 const milliseconds = (seconds: number) => String(Math.max(1, Math.ceil(seconds * 1000)));
 
@@ -66,18 +72,20 @@ export class RedisDedupeStore implements WebhookDedupeStore {
   }
 
   async renew(key: string, token: string, leaseSeconds: number): Promise<boolean> {
-    return Number(await this.#script(RENEW, key, token, milliseconds(leaseSeconds))) === 1;
+    return (await this.#byToken('renew', key, token, leaseSeconds)) === 1;
   }
 
   async complete(key: string, token: string, ttlSeconds: number): Promise<boolean> {
-    return Number(await this.#script(COMPLETE, key, token, milliseconds(ttlSeconds))) === 1;
+    return (await this.#byToken('complete', key, token, ttlSeconds)) === 1;
   }
 
   async release(key: string, token: string): Promise<void> {
-    await this.#script(RELEASE, key, token);
+    await this.#byToken('release', key, token, 0);
   }
 
-  #script(script: string, key: string, ...args: string[]): Promise<unknown> {
-    return this.#send(['EVAL', script, '1', this.#prefix + key, ...args]);
+  async #byToken(action: string, key: string, token: string, seconds: number): Promise<number> {
+    return Number(
+      await this.#send(['EVAL', BY_TOKEN, '1', this.#prefix + key, action, token, milliseconds(seconds)]),
+    );
   }
 }

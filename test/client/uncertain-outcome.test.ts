@@ -57,8 +57,7 @@ const calls: [string, (client: PaymentsClient) => Promise<PaymentsError>, (key: 
   [
     'cashouts.approve',
     (client) => client.cashouts.approve({ id: 7 }).catch((e) => e),
-    () =>
-      'The approval may have been applied; retrieve the payout (client.cashouts.retrieve(7)) to check its status before approving again.',
+    () => 'The approval may have been applied; retrieve payout 7 before approving again.',
   ],
 ];
 

@@ -241,7 +241,7 @@ describe('receiver options', () => {
 
   it.each([
     ['processingTimeoutSeconds', 0, RangeError],
-    ['processingTimeoutSeconds', '10', TypeError],
+    ['processingTimeoutSeconds', '10', RangeError],
     ['dedupeTtlSeconds', -1, RangeError],
     ['dedupeTtlSeconds', Number.POSITIVE_INFINITY, RangeError],
   ])('refuses %s: %s', (name, value, kind) => {

@@ -4,14 +4,13 @@
  * twice, even when a receiver is killed mid-onEvent or onEvent is slow and then fails.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentsClient } from '../../src/index.js';
 import { type MockServer, startMockServer } from '../../src/mock/index.js';
 import { createSignedWebhook } from '../../src/webhooks/index.js';
-import { redisServer } from '../support/redis.js';
+import { freePort, redisServer } from '../support/redis.js';
 import { SECRET, transactionEvent } from './fixtures.js';
 
 const SCRIPT = fileURLToPath(new URL('./receiver-process.mjs', import.meta.url));
@@ -44,14 +43,6 @@ afterEach(async () => {
   mock = undefined;
 });
 afterAll(() => stopRedis());
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function startReceiver(node: string, env: Record<string, string>): Promise<Receiver> {
   const child = spawn(node, [SCRIPT], {

@@ -5,9 +5,9 @@
  * transport (ky: retries, timeouts, error mapping), logging and reading the answer.
  */
 import type * as z from 'zod/mini';
+import type { Endpoint } from '../endpoints.js';
 import { PaymentsError, withIdempotencyKey } from '../errors/base.js';
 import { ValidationError } from '../errors/validation.js';
-import type { DecodeRules } from '../schemas/decode.js';
 import { DEFAULT_PER_PAGE } from '../schemas/list.js';
 import { safeParseWith } from '../schemas/parse.js';
 import { redactSecrets } from '../schemas/redact.js';
@@ -17,33 +17,10 @@ import { log } from './logger.js';
 import { type PageFetcher, type PagePromise, paginate } from './pagination.js';
 import { readAnswer } from './read-answer.js';
 import type { Outgoing, Transport } from './transport.js';
-import { adviseOnUncertainOutcome, type MoneyMove, uncertainOutcomeAdvice } from './uncertain-outcome.js';
+import { adviseOnUncertainOutcome, uncertainOutcomeAdvice } from './uncertain-outcome.js';
 
 type Schema = z.ZodMiniType;
 type Output<S> = S extends Schema ? z.output<S> : undefined;
-
-/** An endpoint as a resource method names it. `P` is the validated params' type. */
-export interface Endpoint<P, A extends Schema | undefined> {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** The path; `{name}` is replaced by the validated param `name` (URL-encoded). */
-  path: string;
-  /** `user`: the user token (webhook management); the secret key otherwise. */
-  auth?: 'user';
-  /** The schema of the call's params, checked before anything is sent. */
-  params?: z.ZodMiniType<P>;
-  /** The params field holding the idempotency key; when the caller gives none, one is made. */
-  idempotencyKey?: string;
-  /** What money the call may move: a failure without a definite answer then says what to do. */
-  moves?: MoneyMove;
-  /** The request body, from the validated params. */
-  body?: (params: P) => unknown;
-  /** The query string, from the validated params. */
-  query?: (params: P) => Record<string, string>;
-  /** The schema of a 2xx body; `undefined` for an answer without one (204). */
-  answer: A;
-  /** How the answer is decoded (envelope, identity, money); needed with an `answer`. */
-  decode?: DecodeRules;
-}
 
 /** A call ready to go: validated, keyed and serialised, so that nothing the caller does later changes it. */
 interface Prepared<A extends Schema | undefined>

@@ -4,12 +4,10 @@
  * error's message says so, and what to do next: the caller reading it decides whether money
  * moves twice.
  */
+import type { MoneyMove } from '../endpoints.js';
 import { APIError } from '../errors/api-error.js';
 import { APIConnectionError } from '../errors/connection.js';
 import { ResponseValidationError } from '../errors/validation.js';
-
-/** What a call may have done: made a charge or a payout, or approved a payout. */
-export type MoneyMove = 'charge' | 'payout' | 'approval';
 
 /** The sentence for a failed call that may have moved money; `field` and `key` are its idempotency key. */
 export function uncertainOutcomeAdvice(

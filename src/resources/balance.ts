@@ -1,8 +1,8 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/config.js';
 import type { HttpCore } from '../core/http.js';
-import { Balance } from '../schemas/balance.js';
-import { BALANCE } from './answers.js';
+import { endpoints } from '../endpoints.js';
+import type { Balance } from '../schemas/balance.js';
 
 /** The account balance. */
 export class BalanceResource {
@@ -18,10 +18,6 @@ export class BalanceResource {
    * @example const { available, pending } = await client.balance.retrieve();
    */
   retrieve(options?: RequestOptions): APIPromise<Balance> {
-    return this.#core.call(
-      { method: 'GET', path: '/v1/integrations/balance', answer: Balance, decode: BALANCE },
-      undefined,
-      options,
-    );
+    return this.#core.call(endpoints.getBalance, undefined, options);
   }
 }

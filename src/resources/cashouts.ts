@@ -1,28 +1,14 @@
-import * as z from 'zod/mini';
 import type { APIPromise } from '../core/api-promise.js';
 import { type BatchLineResult, type BatchOptions, runBatch } from '../core/batch.js';
 import type { RequestOptions } from '../core/config.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import { signalOf, type WaitOptions, waitForRecord } from '../core/wait.js';
-import { ApproveCashoutParams, CreateCashoutParams, CreateCashoutResponse } from '../schemas/cashout.js';
+import { endpoints } from '../endpoints.js';
+import type { ApproveCashoutParams, CreateCashoutParams, CreateCashoutResponse } from '../schemas/cashout.js';
 import type { TransactionStatus } from '../schemas/enums.js';
-import { Guid } from '../schemas/formats.js';
-import { ListCashoutsParams } from '../schemas/list.js';
-import { Transaction } from '../schemas/transaction.js';
-import { toListQuery } from '../schemas/wire.js';
-import { RECORD, RECORDS } from './answers.js';
-import { ListAnswer } from './list-answer.js';
-
-const LEGACY_ID = /^[1-9]\d*$/;
-const PayoutIdParam = z.custom<string | number>(
-  (id) =>
-    typeof id === 'number'
-      ? Number.isSafeInteger(id) && id >= 1
-      : typeof id === 'string' && (LEGACY_ID.test(id) || z.safeParse(Guid, id).success),
-  { error: 'must be a payout transactionId (UUID) or a legacy integer id' },
-);
-const PayoutId = z.strictObject({ id: PayoutIdParam });
+import type { ListCashoutsParams } from '../schemas/list.js';
+import type { Transaction } from '../schemas/transaction.js';
 
 /** Payouts (CASHOUT) to PIX keys, with the fixed 5.00 fee. */
 export class CashoutsResource {
@@ -41,37 +27,12 @@ export class CashoutsResource {
    * const payout = await client.cashouts.create({ amount: 150, pixKey: 'ana@example.com', pixKeyType: 'EMAIL' });
    */
   create(params: CreateCashoutParams, options?: RequestOptions): APIPromise<CreateCashoutResponse> {
-    return this.#core.call(
-      {
-        method: 'POST',
-        path: '/v1/integrations/create-cashout',
-
-        params: CreateCashoutParams,
-        idempotencyKey: 'idempotencyKey',
-        moves: 'payout',
-        body: (valid) => valid,
-        answer: CreateCashoutResponse,
-        decode: RECORD,
-      },
-      params,
-      options,
-    );
+    return this.#core.call(endpoints.createCashout, params, options);
   }
 
   /** One payout by its transactionId (UUID) or legacy integer id. */
   retrieve(id: string | number, options?: RequestOptions): APIPromise<Transaction> {
-    return this.#core.call(
-      {
-        method: 'GET',
-        path: '/v1/integrations/cashout/{id}',
-
-        params: PayoutId,
-        answer: Transaction,
-        decode: RECORD,
-      },
-      { id },
-      options,
-    );
+    return this.#core.call(endpoints.getCashout, { id }, options);
   }
 
   /**
@@ -102,36 +63,11 @@ export class CashoutsResource {
 
   /** A page of payouts, newest first; iterate it to walk every page. */
   list(params: ListCashoutsParams = {}, options?: RequestOptions): PagePromise<Transaction> {
-    return this.#core.list(
-      {
-        method: 'GET',
-        path: '/v1/integrations/cashout',
-
-        params: ListCashoutsParams,
-        query: toListQuery,
-        answer: ListAnswer,
-        decode: RECORDS,
-      },
-      params,
-      options,
-    );
+    return this.#core.list(endpoints.listCashouts, params, options);
   }
 
   /** Approves a PENDING payout (legacy; for accounts with manual approval). */
   approve(params: ApproveCashoutParams, options?: RequestOptions): APIPromise<Transaction> {
-    return this.#core.call(
-      {
-        method: 'POST',
-        path: '/v1/integrations/approve-cashout',
-
-        params: ApproveCashoutParams,
-        moves: 'approval',
-        body: (valid) => valid,
-        answer: Transaction,
-        decode: RECORD,
-      },
-      params,
-      options,
-    );
+    return this.#core.call(endpoints.approveCashout, params, options);
   }
 }

@@ -1,19 +1,13 @@
-import * as z from 'zod/mini';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/config.js';
 import type { HttpCore } from '../core/http.js';
 import type { PagePromise } from '../core/pagination.js';
 import { signalOf, type WaitOptions, waitForRecord } from '../core/wait.js';
-import { CreateTransactionParams, CreateTransactionResponse } from '../schemas/charge.js';
+import { endpoints, retrieveTransaction } from '../endpoints.js';
+import type { CreateTransactionParams, CreateTransactionResponse } from '../schemas/charge.js';
 import type { TransactionStatus } from '../schemas/enums.js';
-import { Guid } from '../schemas/formats.js';
-import { ListTransactionsParams } from '../schemas/list.js';
-import { Transaction } from '../schemas/transaction.js';
-import { toCreateTransactionBody, toListQuery } from '../schemas/wire.js';
-import { NEW_CHARGE, RECORD, RECORDS } from './answers.js';
-import { ListAnswer } from './list-answer.js';
-
-const TransactionId = z.strictObject({ transactionId: Guid });
+import type { ListTransactionsParams } from '../schemas/list.js';
+import type { Transaction } from '../schemas/transaction.js';
 
 /** PIX charges (CASHIN) and the transaction queries. */
 export class TransactionsResource {
@@ -31,38 +25,12 @@ export class TransactionsResource {
    * const charge = await client.transactions.create({ amount: 19.9, trackingParameters: { utm_source: 'google' } });
    */
   create(params: CreateTransactionParams, options?: RequestOptions): APIPromise<CreateTransactionResponse> {
-    return this.#core.call(
-      {
-        method: 'POST',
-        path: '/v1/integrations/create-transaction',
-
-        params: CreateTransactionParams,
-        idempotencyKey: 'referenceId',
-        moves: 'charge',
-        body: toCreateTransactionBody,
-        answer: CreateTransactionResponse,
-        decode: NEW_CHARGE,
-      },
-      params,
-      options,
-    );
+    return this.#core.call(endpoints.createTransaction, params, options);
   }
 
   /** One transaction by its `transactionId` (GET list-transactions?transactionId=). */
   retrieve(transactionId: string, options?: RequestOptions): APIPromise<Transaction> {
-    return this.#core.call(
-      {
-        method: 'GET',
-        path: '/v1/integrations/list-transactions',
-
-        params: TransactionId,
-        query: (valid) => valid,
-        answer: Transaction,
-        decode: RECORD,
-      },
-      { transactionId },
-      options,
-    );
+    return this.#core.call(retrieveTransaction, { transactionId }, options);
   }
 
   /**
@@ -87,18 +55,6 @@ export class TransactionsResource {
    * for await (const tx of client.transactions.list({ status: 'COMPLETED', dateFrom: '2026-11-01' })) { … }
    */
   list(params: ListTransactionsParams = {}, options?: RequestOptions): PagePromise<Transaction> {
-    return this.#core.list(
-      {
-        method: 'GET',
-        path: '/v1/integrations/list-transactions',
-
-        params: ListTransactionsParams,
-        query: toListQuery,
-        answer: ListAnswer,
-        decode: RECORDS,
-      },
-      params,
-      options,
-    );
+    return this.#core.list(endpoints.listTransactions, params, options);
   }
 }

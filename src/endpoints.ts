@@ -28,8 +28,6 @@ export type MoneyMove = 'charge' | 'payout' | 'approval';
 
 /** One operation of the service. `P` is the validated params' type, `A` the answer's schema. */
 export interface Endpoint<P = unknown, A extends z.ZodMiniType | undefined = z.ZodMiniType | undefined> {
-  /** The operation's name in the mock's faults and logs, e.g. `create-cashout`. */
-  name: string;
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** The path; `{name}` is replaced by the validated param `name` (URL-encoded). */
   path: string;
@@ -51,8 +49,10 @@ export interface Endpoint<P = unknown, A extends z.ZodMiniType | undefined = z.Z
   decode?: DecodeRules;
 }
 
-/** The OpenAPI prose of an operation (kept beside the table, out of the client's bundle). */
+/** What describes an operation beyond what the client sends (kept out of the client's bundle). */
 export interface OperationDoc {
+  /** Its name in the mock's routes, faults and varied answers, e.g. `create-cashout`. */
+  name: string;
   summary: string;
   description: string;
   tag: string;
@@ -94,14 +94,12 @@ const endpoint = <P, A extends z.ZodMiniType | undefined>(entry: Endpoint<P, A>)
 /** The table, keyed by OpenAPI `operationId`. */
 export const endpoints = {
   getBalance: endpoint({
-    name: 'balance',
     method: 'GET',
     path: `${INTEGRATIONS}/balance`,
     answer: Balance,
     decode: { envelope: 'one', money: ['available', 'pending'] },
   }),
   createTransaction: endpoint({
-    name: 'create-transaction',
     method: 'POST',
     path: `${INTEGRATIONS}/create-transaction`,
     params: CreateTransactionParams,
@@ -112,7 +110,6 @@ export const endpoints = {
     decode: NEW_CHARGE,
   }),
   listTransactions: endpoint({
-    name: 'list-transactions',
     method: 'GET',
     path: `${INTEGRATIONS}/list-transactions`,
     params: ListTransactionsParams,
@@ -121,7 +118,6 @@ export const endpoints = {
     decode: RECORDS,
   }),
   createCashout: endpoint({
-    name: 'create-cashout',
     method: 'POST',
     path: `${INTEGRATIONS}/create-cashout`,
     params: CreateCashoutParams,
@@ -132,7 +128,6 @@ export const endpoints = {
     decode: RECORD,
   }),
   getCashout: endpoint({
-    name: 'get-cashout',
     method: 'GET',
     path: `${INTEGRATIONS}/cashout/{id}`,
     params: PayoutId,
@@ -140,7 +135,6 @@ export const endpoints = {
     decode: RECORD,
   }),
   listCashouts: endpoint({
-    name: 'list-cashouts',
     method: 'GET',
     path: `${INTEGRATIONS}/cashout`,
     params: ListCashoutsParams,
@@ -149,7 +143,6 @@ export const endpoints = {
     decode: RECORDS,
   }),
   approveCashout: endpoint({
-    name: 'approve-cashout',
     method: 'POST',
     path: `${INTEGRATIONS}/approve-cashout`,
     params: ApproveCashoutParams,
@@ -159,7 +152,6 @@ export const endpoints = {
     decode: RECORD,
   }),
   listWebhookEvents: endpoint({
-    name: 'list-webhook-events',
     method: 'GET',
     path: `${WEBHOOKS}/events`,
     auth: 'user',
@@ -167,7 +159,6 @@ export const endpoints = {
     decode: { envelope: 'many' },
   }),
   createWebhook: endpoint({
-    name: 'create-webhook',
     method: 'POST',
     path: WEBHOOKS,
     auth: 'user',
@@ -178,7 +169,6 @@ export const endpoints = {
     decode: { envelope: 'one', identity: ['id'], required: ['secret'] },
   }),
   listWebhooks: endpoint({
-    name: 'list-webhooks',
     method: 'GET',
     path: WEBHOOKS,
     auth: 'user',
@@ -186,7 +176,6 @@ export const endpoints = {
     decode: { envelope: 'many', identity: ['id'] },
   }),
   getWebhook: endpoint({
-    name: 'get-webhook',
     method: 'GET',
     path: `${WEBHOOKS}/{id}`,
     auth: 'user',
@@ -195,7 +184,6 @@ export const endpoints = {
     decode: SUBSCRIPTION,
   }),
   updateWebhook: endpoint({
-    name: 'update-webhook',
     method: 'PATCH',
     path: `${WEBHOOKS}/{id}`,
     auth: 'user',
@@ -205,7 +193,6 @@ export const endpoints = {
     decode: SUBSCRIPTION,
   }),
   deleteWebhook: endpoint({
-    name: 'delete-webhook',
     method: 'DELETE',
     path: `${WEBHOOKS}/{id}`,
     auth: 'user',
@@ -213,7 +200,6 @@ export const endpoints = {
     answer: undefined,
   }),
   revalidateWebhook: endpoint({
-    name: 'revalidate-webhook',
     method: 'POST',
     path: `${WEBHOOKS}/{id}/revalidate`,
     auth: 'user',
@@ -225,46 +211,55 @@ export const endpoints = {
 
 /** The operationId of each entry. */
 export type OperationId = keyof typeof endpoints;
+/** The name of each operation in the mock (its routes, faults and varied answers). */
+export type OperationName = (typeof operations)[OperationId]['name'];
 
 /**
- * The prose of each operation in the OpenAPI document, by `operationId`: a table of its own so that
- * it stays out of the client's bundle (only `src/openapi/` reads it).
+ * Each operation's name in the mock and its prose in the OpenAPI document, by `operationId`: beside
+ * the table, so that it stays out of the client's bundle (only the mock and `src/openapi/` read it).
  */
-export const operationDocs: Record<OperationId, OperationDoc> = {
+export const operations = {
   getBalance: {
+    name: 'balance',
     summary: 'Read the balance',
     description: 'The first call of the recommended test order.',
     tag: 'Balance',
   },
   createTransaction: {
+    name: 'create-transaction',
     summary: 'Create a PIX charge',
     description:
       'Creates a charge (CASHIN), PENDING, with the `pixCode` to show to the payer. It counts as paid only when COMPLETED. Event `transaction.created`.',
     tag: 'Charges',
   },
   listTransactions: {
+    name: 'list-transactions',
     summary: 'Query transactions',
     description:
       'With `transactionId`, that single record; without it, a page of records, newest first, filtered.',
     tag: 'Transactions',
   },
   createCashout: {
+    name: 'create-cashout',
     summary: 'Create a payout',
     description:
       'Sends `amount - 5.00` to a PIX key; the whole amount leaves the available balance. Accepted PENDING, then processed at once (PROCESSING, COMPLETED or FAILED, each with its event) unless the account approves payouts by hand. The EMAIL keys `fail@pix.test` and `reverse@pix.test` end FAILED and REVERSED.',
     tag: 'Payouts',
   },
   getCashout: {
+    name: 'get-cashout',
     summary: 'Read one payout',
     description: 'By its transactionId or its legacy integer id.',
     tag: 'Payouts',
   },
   listCashouts: {
+    name: 'list-cashouts',
     summary: 'List payouts',
     description: 'A page of payouts (CASHOUT), newest first.',
     tag: 'Payouts',
   },
   approveCashout: {
+    name: 'approve-cashout',
     summary: 'Approve a pending payout (legacy)',
     description:
       'For an account that approves payouts by hand: hands a PENDING payout to the provider. Any other status is a 409 INVALID_TRANSITION.',
@@ -272,49 +267,55 @@ export const operationDocs: Record<OperationId, OperationDoc> = {
     deprecated: true,
   },
   listWebhookEvents: {
+    name: 'list-webhook-events',
     summary: 'List the event names',
     description: 'The events a subscription can listen to.',
     tag: SUBSCRIPTIONS,
   },
   createWebhook: {
+    name: 'create-webhook',
     summary: 'Subscribe a URL to events',
     description: 'The answer alone carries the signing `secret`: keep it to verify `X-Webhook-Signature`.',
     tag: SUBSCRIPTIONS,
   },
   listWebhooks: {
+    name: 'list-webhooks',
     summary: 'List subscriptions',
     description: 'Every subscription of the merchant (no secrets).',
     tag: SUBSCRIPTIONS,
   },
   getWebhook: {
+    name: 'get-webhook',
     summary: 'Read a subscription',
     description: 'One subscription of the merchant (no secret).',
     tag: SUBSCRIPTIONS,
   },
   updateWebhook: {
+    name: 'update-webhook',
     summary: 'Change a subscription',
     description: 'Changes its url, events, description or status (ACTIVE or INACTIVE).',
     tag: SUBSCRIPTIONS,
   },
   deleteWebhook: {
+    name: 'delete-webhook',
     summary: 'Delete a subscription',
     description: 'No more deliveries to it.',
     tag: SUBSCRIPTIONS,
   },
   revalidateWebhook: {
+    name: 'revalidate-webhook',
     summary: 'Ping the URL again',
     description:
       'Sends the signed `webhook.revalidate` ping: the subscription becomes ACTIVE on a 2xx answer, FAILING otherwise.',
     tag: SUBSCRIPTIONS,
   },
-};
+} as const satisfies Record<OperationId, OperationDoc>;
 
 /**
  * `transactions.retrieve`: the list-transactions operation with `transactionId`, which answers
  * that one record. The same operation as `listTransactions`, read as a single record.
  */
 export const retrieveTransaction = endpoint({
-  name: endpoints.listTransactions.name,
   method: 'GET',
   path: endpoints.listTransactions.path,
   params: z.strictObject({ transactionId: Guid }),

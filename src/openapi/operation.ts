@@ -1,4 +1,5 @@
 /** One operation of the document, written as data and expanded with what every answer shares. */
+import { endpoints, type OperationId, operations } from '../endpoints.js';
 import { ref } from './components.js';
 import { type ErrorStatus, errorsOf, requestIdHeader } from './errors.js';
 
@@ -70,12 +71,28 @@ export function operation(spec: OperationSpec): Record<string, unknown> {
   return result;
 }
 
-/** The Path Items of a table `path → method → operation`. */
-export function pathItems(table: Record<string, Record<string, OperationSpec>>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(table).map(([path, methods]) => [
-      path,
-      Object.fromEntries(Object.entries(methods).map(([method, spec]) => [method, operation(spec)])),
-    ]),
-  );
+/** What an operation says beyond the table of endpoints: parameters, body, answers, errors. */
+export type OperationExtra = Pick<OperationSpec, 'parameters' | 'body' | 'responses' | 'errors'>;
+
+/**
+ * The Path Items of the operations in `extras`, in its order: method, path, security, name and
+ * prose from the table (`src/endpoints.ts`), the rest from `extras`.
+ */
+export function pathsOf(extras: Partial<Record<OperationId, OperationExtra>>): Record<string, unknown> {
+  const items: Record<string, Record<string, unknown>> = {};
+  for (const [operationId, extra] of Object.entries(extras) as [OperationId, OperationExtra][]) {
+    const { method, path, auth } = endpoints[operationId];
+    const { summary, description, tag } = operations[operationId];
+    const spec: OperationSpec = {
+      operationId,
+      summary,
+      description,
+      tag,
+      security: auth === 'user' ? 'userJwt' : 'secretKey',
+      ...extra,
+    };
+    if ('deprecated' in operations[operationId]) spec.deprecated = true;
+    items[path] = { ...items[path], [method.toLowerCase()]: operation(spec) };
+  }
+  return items;
 }

@@ -59,7 +59,7 @@ function headers(contentType: string, nonce?: string): Headers {
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
     // same-origin, not no-referrer: with no-referrer, Chromium sends `Origin: null` on the page's
-    // own form posts, which the server's guard (../browser-guard.ts) refuses as it would a foreign page.
+    // own form posts, which the server's guard (../server/browser-guard.ts) refuses as it would a foreign page.
     'referrer-policy': 'same-origin',
     'cache-control': 'no-store',
     // As every answer of the mock: a request id to quote.

@@ -141,7 +141,7 @@ export async function startMockServerWith(
     throw error;
   }
   const { service, routes, ctx } = built;
-  // The dashboard at `/` (./dashboard/), first: it takes only its own paths, on this server alone.
+  // The dashboard at `/` (../dashboard/), first: it takes only its own paths, on this server alone.
   const dashboard = dashboardHandler({ origin, ctx, handlers: service.handlers });
   served = {
     origin,

@@ -22,7 +22,7 @@ export default defineConfig([
       index: 'src/index.ts',
       webhooks: 'src/webhooks/index.ts',
       // dist/mock.* are thin wrappers over it (scripts/peer-entries.ts): msw is an optional peer.
-      'mock-impl': 'src/mock/index.ts',
+      'mock-impl': 'src/mock-entry.ts',
       qr: 'src/qr/index.ts',
       reports: 'src/reports/index.ts',
     },
@@ -32,7 +32,7 @@ export default defineConfig([
       entry: {
         index: 'src/index.ts',
         webhooks: 'src/webhooks/index.ts',
-        mock: 'src/mock/index.ts',
+        mock: 'src/mock-entry.ts',
         qr: 'src/qr/index.ts',
         reports: 'src/reports/index.ts',
       },
@@ -47,7 +47,7 @@ export default defineConfig([
   },
   {
     ...shared,
-    entry: { 'cli-impl': 'src/mock/cli.ts' },
+    entry: { 'cli-impl': 'src/sandbox/cli/cli.ts' },
     format: ['esm'],
     dts: false,
     splitting: false,

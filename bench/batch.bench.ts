@@ -7,7 +7,7 @@
  * Run: node --import tsx bench/batch.bench.ts
  */
 import { type CreateCashoutParams, PaymentsClient } from '../src/index.js';
-import { startMockServer } from '../src/mock/index.js';
+import { startMockServer } from '../src/mock-entry.js';
 import { type Figure, table } from './harness.js';
 
 const LINES = 1_000;

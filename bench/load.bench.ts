@@ -6,7 +6,7 @@
  * Run: node --expose-gc --import tsx bench/load.bench.ts
  */
 import { randomUUID } from 'node:crypto';
-import { startMockServer } from '../src/mock/index.js';
+import { startMockServer } from '../src/mock-entry.js';
 import { type Answer, type Burst, burst, burstRow, caller, cents } from './load-http.js';
 import { ledgerOf, listRecords, payoutsPerKey } from './load-records.js';
 

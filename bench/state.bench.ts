@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startMockServer } from '../src/mock/index.js';
-import { writeAtomically } from '../src/mock/state-file.js';
+import { startMockServer } from '../src/mock-entry.js';
+import { writeAtomically } from '../src/sandbox/state/state-file.js';
 import { type Burst, burst, caller, percentile } from './load-http.js';
 
 const CREATES = 500;

@@ -2,18 +2,18 @@
  * What the handlers share: options, time, state (to read), rules, credentials, faults, webhook
  * delivery, how answers are written and the known routes.
  */
-import type { Credentials } from './auth.js';
-import type { MockClock } from './clock.js';
-import type { WebhookDispatcher } from './delivery.js';
-import type { FaultInjector } from './faults.js';
-import type { Ledger } from './ledger.js';
+import type { Credentials } from './domain/auth.js';
+import type { MockClock } from './domain/clock.js';
+import type { WebhookDispatcher } from './domain/delivery.js';
+import type { FaultInjector } from './domain/faults.js';
+import type { Ledger } from './domain/ledger.js';
+import type { StoredTransaction } from './domain/records.js';
+import { forbidden, notFound } from './domain/service-error.js';
+import type { StoreReader } from './domain/store.js';
+import type { SubscriptionStore } from './domain/subscriptions.js';
+import type { RouteTable } from './http/route-table.js';
 import type { MockMerchant, ResolvedOptions } from './options.js';
-import type { StoredTransaction } from './records.js';
-import type { RouteTable } from './route-table.js';
-import { forbidden, notFound } from './service-error.js';
-import type { StoreReader } from './store.js';
-import type { SubscriptionStore } from './subscriptions.js';
-import type { AnswerWriter } from './varied-answers.js';
+import type { AnswerWriter } from './varied/varied-answers.js';
 
 /** The parts of one mock service. Records and money are read here and changed through `ledger`. */
 export interface MockContext {

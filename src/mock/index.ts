@@ -1,18 +1,16 @@
 /**
- * `pix-payments/mock`: the reference mock of the whole PIX service, built with msw, to test the
- * SDK and merchants' own apps end to end without touching real money.
- *
- * @packageDocumentation
+ * The mock's own room: the service as msw handlers, what `pix-payments/mock` users' tests load.
+ * The package entry (`src/mock-entry.ts`) adds the sandbox's `startMockServer` to it; nothing
+ * here imports `src/sandbox/`.
  */
 
-export type { MockClock, MockTime } from './clock.js';
-export type { EndpointName, Fault, FaultRule, RouteName } from './faults.js';
-export { FaultRuleSchema, ROUTES } from './faults.js';
-export { MAGIC_PIX_KEYS } from './ledger.js';
+export type { MockClock, MockTime } from './domain/clock.js';
+export type { EndpointName, Fault, FaultRule, RouteName } from './domain/faults.js';
+export { FaultRuleSchema, ROUTES } from './domain/faults.js';
+export { MAGIC_PIX_KEYS } from './domain/ledger.js';
+export type { MockBalance } from './domain/store.js';
+export type { DeliveryAttempt } from './domain/subscriptions.js';
 export type { MockMerchant, MockMerchantOptions, MockServiceOptions } from './options.js';
-export { type MockServer, type MockServerOptions, startMockServer } from './server.js';
 export { createMockService, type MockService, type MockState } from './service.js';
 export type { MockSimulate } from './simulate.js';
-export type { MockBalance } from './store.js';
-export type { DeliveryAttempt } from './subscriptions.js';
-export type { MockAnswers } from './varied-answers.js';
+export type { MockAnswers } from './varied/varied-answers.js';

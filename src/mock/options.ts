@@ -1,7 +1,7 @@
 /** Options of the reference mock, and their defaults. */
-import type { MockTime } from './clock.js';
-import { newPublicKey, newSecretKey } from './ids.js';
-import { MOCK_ANSWERS, type MockAnswers } from './varied-answers.js';
+import type { MockTime } from './domain/clock.js';
+import { newPublicKey, newSecretKey } from './domain/ids.js';
+import { MOCK_ANSWERS, type MockAnswers } from './varied/varied-answers.js';
 
 /** A merchant account of the mock. */
 export interface MockMerchantOptions {

@@ -3,26 +3,39 @@
 import type { HttpHandler } from 'msw';
 import type { Transaction } from '../schemas/transaction.js';
 import type { WebhookSubscription } from '../schemas/webhook-subscription.js';
-import { Credentials } from './auth.js';
-import { type MockClock, ServiceClock } from './clock.js';
 import type { MockContext } from './context.js';
-import { WebhookDispatcher } from './delivery.js';
-import { FaultInjector, type FaultRule } from './faults.js';
+import { Credentials } from './domain/auth.js';
+import { type MockClock, ServiceClock } from './domain/clock.js';
+import { WebhookDispatcher } from './domain/delivery.js';
+import { FaultInjector, type FaultRule } from './domain/faults.js';
+import { Ledger } from './domain/ledger.js';
+import { toWireTransaction } from './domain/records.js';
+import { type MockBalance, MockStore } from './domain/store.js';
+import { type DeliveryAttempt, SubscriptionStore } from './domain/subscriptions.js';
 import { cashoutHandlers } from './handlers/cashouts.js';
 import { controlHandlers } from './handlers/control.js';
 import { integrationHandlers } from './handlers/integrations.js';
 import { webhookHandlers } from './handlers/webhooks.js';
-import type { StatefulParts } from './kept-state.js';
-import { Ledger } from './ledger.js';
+import { fallbackRoute } from './http/route.js';
+import { RouteTable } from './http/route-table.js';
 import { requireSupportedNode } from './node-version.js';
-import { type MockMerchant, type MockServiceOptions, resolveOptions } from './options.js';
-import { toWireTransaction } from './records.js';
-import { fallbackRoute } from './route.js';
-import { RouteTable } from './route-table.js';
+import {
+  type MockMerchant,
+  type MockServiceOptions,
+  type ResolvedOptions,
+  resolveOptions,
+} from './options.js';
 import { createSimulate, type MockSimulate } from './simulate.js';
-import { type MockBalance, MockStore } from './store.js';
-import { type DeliveryAttempt, SubscriptionStore } from './subscriptions.js';
-import { createAnswerWriter } from './varied-answers.js';
+import { type AnswerWriter, createAnswerWriter } from './varied/varied-answers.js';
+
+/** The parts of a mock service whose state a kept state file (the sandbox's) holds. */
+export interface StatefulParts {
+  options: ResolvedOptions;
+  clock: MockClock;
+  store: MockStore;
+  subscriptions: SubscriptionStore;
+  answers: AnswerWriter;
+}
 
 /** Read-only views of the mock's state, for assertions. */
 export interface MockState {

@@ -2,10 +2,10 @@
 import type { TransactionStatus } from '../schemas/enums.js';
 import type { Transaction } from '../schemas/transaction.js';
 import type { MockContext } from './context.js';
-import { canMove } from './lifecycle.js';
-import type { StoredTransaction } from './records.js';
-import { toWireTransaction } from './records.js';
-import { notFound } from './service-error.js';
+import { canMove } from './domain/lifecycle.js';
+import type { StoredTransaction } from './domain/records.js';
+import { toWireTransaction } from './domain/records.js';
+import { notFound } from './domain/service-error.js';
 
 /** Drives charges and payouts through their lifecycles; each returns the updated record. */
 export interface MockSimulate {

@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startMockServer } from '../../src/mock/index.js';
+import { startMockServer } from '../../src/mock-entry.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentsClient, UnprocessableEntityError, ValidationError } from '../../src/index.js';
-import { type MockServer, startMockServer } from '../../src/mock/index.js';
+import { type MockServer, startMockServer } from '../../src/mock-entry.js';
 import { batchItems } from './batch-items.js';
 
 let server: MockServer;

@@ -1,7 +1,7 @@
 /** Webhook retries: waits between attempts that stop at once on abort and leave nothing behind. */
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { retryWithBackoff, sleep } from '../../src/mock/backoff.js';
+import { retryWithBackoff, sleep } from '../../src/mock/domain/backoff.js';
 
 describe('retryWithBackoff', () => {
   it('leaves no abort listener on the shared signal after 20 failed deliveries', async () => {

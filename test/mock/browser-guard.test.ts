@@ -7,9 +7,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserGuard } from '../../src/mock/browser-guard.js';
-import { requestListener } from '../../src/mock/node-adapter.js';
-import { type MockServer, startMockServer } from '../../src/mock/server.js';
+import { browserGuard } from '../../src/sandbox/server/browser-guard.js';
+import { requestListener } from '../../src/sandbox/server/node-adapter.js';
+import { type MockServer, startMockServer } from '../../src/sandbox/server/server.js';
 import { rawRequest } from './raw-http.js';
 
 let server: MockServer;

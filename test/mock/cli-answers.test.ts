@@ -11,7 +11,7 @@ describe('pix-payments-mock --answers / --seed', () => {
   const cli = (...args: string[]) =>
     spawn(
       process.execPath,
-      ['--import', 'tsx', resolve(import.meta.dirname, '../../src/mock/cli.ts'), ...args],
+      ['--import', 'tsx', resolve(import.meta.dirname, '../../src/sandbox/cli/cli.ts'), ...args],
       {
         cwd: resolve(import.meta.dirname, '../..'),
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 /** The command line of pix-payments-mock, in process: every flag's rule and default. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MIN_JWT_SECRET_LENGTH, parseCommandLine, UsageError } from '../../src/mock/cli-flags.js';
+import { MIN_JWT_SECRET_LENGTH, parseCommandLine, UsageError } from '../../src/sandbox/cli/cli-flags.js';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const key = (prefix: string) =>

@@ -1,7 +1,7 @@
 /** --forward-to's subscription, in process: one per URL, kept across starts, refusals said. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { FORWARD_DESCRIPTION, forwardEvents } from '../../src/mock/cli-forward.js';
-import { type MockServer, startMockServer } from '../../src/mock/index.js';
+import { type MockServer, startMockServer } from '../../src/mock-entry.js';
+import { FORWARD_DESCRIPTION, forwardEvents } from '../../src/sandbox/cli/cli-forward.js';
 import { WEBHOOK_EVENT_NAMES } from '../../src/schemas/event-names.js';
 
 const URL_ = 'http://127.0.0.1:9/webhooks';

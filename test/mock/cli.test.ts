@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLI_OPTIONS } from '../../src/mock/cli-flags.js';
+import { CLI_OPTIONS } from '../../src/sandbox/cli/cli-flags.js';
 import { WEBHOOK_EVENT_NAMES } from '../../src/schemas/event-names.js';
 import { runCli, useCli } from './cli-process.js';
 import { CPF, caller } from './harness.js';

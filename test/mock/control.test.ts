@@ -1,6 +1,6 @@
 /** Scenario control over HTTP under /__mock/, for curl and clients in any language. */
 import { describe, expect, it } from 'vitest';
-import { createMockService, startMockServer } from '../../src/mock/index.js';
+import { createMockService, startMockServer } from '../../src/mock-entry.js';
 import { caller, useMock } from './harness.js';
 
 const { mock, api } = useMock();

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deliveryLog } from '../../src/mock/dashboard/deliveries.js';
+import { deliveryLog } from '../../src/sandbox/dashboard/deliveries.js';
 import { caller, useMock } from './harness.js';
 
 const { mock, api } = useMock({ webhookRetryDelaysMs: [5], webhookTimeoutMs: 150 });

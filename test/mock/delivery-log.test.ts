@@ -4,14 +4,14 @@
  */
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { runAction } from '../../src/mock/dashboard/actions.js';
-import { deliveryLog } from '../../src/mock/dashboard/deliveries.js';
-import { buildMockService } from '../../src/mock/service.js';
 import {
   type DeliveryAttempt,
   MAX_KEPT_DELIVERY_ATTEMPTS,
   SubscriptionStore,
-} from '../../src/mock/subscriptions.js';
+} from '../../src/mock/domain/subscriptions.js';
+import { buildMockService } from '../../src/mock/service.js';
+import { runAction } from '../../src/sandbox/dashboard/actions.js';
+import { deliveryLog } from '../../src/sandbox/dashboard/deliveries.js';
 
 const attempt = (deliveryId: string, webhookId = 'w'): DeliveryAttempt => ({
   deliveryId,

@@ -4,7 +4,7 @@
  */
 import { getResponse } from 'msw';
 import { expect } from 'vitest';
-import type { MockService } from '../../src/mock/index.js';
+import type { MockService } from '../../src/mock-entry.js';
 import type { FuzzRequest } from './fuzz-arbitraries.js';
 import { CPF } from './harness.js';
 

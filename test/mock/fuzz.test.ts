@@ -10,7 +10,7 @@ import { Agent, request } from 'node:http';
 import fc from 'fast-check';
 import { getResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockService, type MockServer, startMockServer } from '../../src/mock/index.js';
+import { createMockService, type MockServer, startMockServer } from '../../src/mock-entry.js';
 import { fuzzRequest } from './fuzz-arbitraries.js';
 import { FUZZ_OPTIONS, fuzzOnce, type Outgoing, type Reply } from './fuzz-oracle.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GroupCommit } from '../../src/mock/group-commit.js';
+import { GroupCommit } from '../../src/sandbox/state/group-commit.js';
 
 /** A state that is a counter, and a disk that takes `ms` per write and keeps what each write read. */
 function harness(ms = 2) {

@@ -5,10 +5,10 @@
  */
 import { getResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockService, type MockServer } from '../../src/mock/index.js';
-import { REQUEST_TIMEOUT_MS } from '../../src/mock/node-body.js';
-import { matchPath } from '../../src/mock/route-table.js';
-import { startMockServerWith } from '../../src/mock/server.js';
+import { matchPath } from '../../src/mock/http/route-table.js';
+import { createMockService, type MockServer } from '../../src/mock-entry.js';
+import { REQUEST_TIMEOUT_MS } from '../../src/sandbox/server/node-body.js';
+import { startMockServerWith } from '../../src/sandbox/server/server.js';
 import { rawRequest } from './raw-http.js';
 
 /** The limit on a request's arrival, shortened for this file (30 s by default). */

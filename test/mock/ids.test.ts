@@ -1,6 +1,6 @@
 /** Identifiers the mock mints: secret characters drawn without bias. */
 import { describe, expect, it } from 'vitest';
-import { randomAlphanumeric, UNBIASED_BYTE_LIMIT } from '../../src/mock/ids.js';
+import { randomAlphanumeric, UNBIASED_BYTE_LIMIT } from '../../src/mock/domain/ids.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

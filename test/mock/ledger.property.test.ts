@@ -6,11 +6,11 @@
 import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canMove } from '../../src/mock/domain/lifecycle.js';
 import { MAGIC_PIX_KEYS } from '../../src/mock/index.js';
-import { canMove } from '../../src/mock/lifecycle.js';
 import { buildMockService } from '../../src/mock/service.js';
-import { inconsistency } from '../../src/mock/state-consistency.js';
-import type { SavedState } from '../../src/mock/state-format.js';
+import { inconsistency } from '../../src/sandbox/state/state-consistency.js';
+import type { SavedState } from '../../src/sandbox/state/state-format.js';
 import { TRANSACTION_STATUSES } from '../../src/schemas/enums.js';
 import type { Transaction } from '../../src/schemas/transaction.js';
 import { CPF, caller } from './harness.js';

@@ -3,7 +3,7 @@
  * without reading the rest, and what Node itself refuses still gets the reference error body.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, startMockServer } from '../../src/mock/index.js';
+import { type MockServer, startMockServer } from '../../src/mock-entry.js';
 import { caller } from './harness.js';
 import { pumpChunked, rawRequest } from './raw-http.js';
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type MockServer, startMockServer } from '../../src/mock/index.js';
+import { type MockServer, startMockServer } from '../../src/mock-entry.js';
 import { bannerOf, caller } from './harness.js';
 
 let server: MockServer | undefined;

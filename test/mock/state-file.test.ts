@@ -10,14 +10,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type MockServer, type MockServerOptions, startMockServer } from '../../src/mock/index.js';
-import * as stateFile from '../../src/mock/state-file.js';
-import { decodeState, migrate, STATE_FORMAT } from '../../src/mock/state-format.js';
+import { type MockServer, type MockServerOptions, startMockServer } from '../../src/mock-entry.js';
+import * as stateFile from '../../src/sandbox/state/state-file.js';
+import { decodeState, migrate, STATE_FORMAT } from '../../src/sandbox/state/state-format.js';
 import { CPF, caller } from './harness.js';
 
 // Every write goes through the real function, counted (group commit shares them).
-vi.mock('../../src/mock/state-file.js', async (original) => {
-  const real = await original<typeof import('../../src/mock/state-file.js')>();
+vi.mock('../../src/sandbox/state/state-file.js', async (original) => {
+  const real = await original<typeof import('../../src/sandbox/state/state-file.js')>();
   return { ...real, writeAtomically: vi.fn(real.writeAtomically) };
 });
 
@@ -118,7 +118,7 @@ describe('startMockServer({ state })', () => {
     const gate = new Promise<void>((done) => {
       open = done;
     });
-    const real = await vi.importActual<typeof stateFile>('../../src/mock/state-file.js');
+    const real = await vi.importActual<typeof stateFile>('../../src/sandbox/state/state-file.js');
     writes.mockImplementationOnce(async (...args) => {
       await gate;
       return real.writeAtomically(...args);

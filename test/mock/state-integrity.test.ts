@@ -7,7 +7,7 @@ import { lstat, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type MockServer, type MockServerOptions, startMockServer } from '../../src/mock/index.js';
+import { type MockServer, type MockServerOptions, startMockServer } from '../../src/mock-entry.js';
 import { CPF, caller } from './harness.js';
 
 const running: MockServer[] = [];

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DATE_FRACTIONS, DATE_OFFSETS, dateIn, MONEY_FORMS, moneyIn } from '../../src/mock/value-forms.js';
+import {
+  DATE_FRACTIONS,
+  DATE_OFFSETS,
+  dateIn,
+  MONEY_FORMS,
+  moneyIn,
+} from '../../src/mock/varied/value-forms.js';
 import { fromCents } from '../../src/pix/money.js';
 import { instant } from './varied-oracle.js';
 

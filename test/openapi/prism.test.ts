@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, PaymentsClient, UnprocessableEntityError } from '../../src/index.js';
-import { type MockServer, startMockServer } from '../../src/mock/index.js';
+import { type MockServer, startMockServer } from '../../src/mock-entry.js';
 import { OPENAPI_FILE, type Prism, shippedDocument, startPrismProxy } from './tools.js';
 
 /** What Prism said about one exchange, when it found something wrong. */

@@ -34,7 +34,7 @@ describe('the shipped OpenAPI document', () => {
   });
 
   it('is the document the mock serves at GET /openapi.json (source mock)', async () => {
-    const answer = await served('../../src/mock/index.js');
+    const answer = await served('../../src/mock-entry.js');
     expect(answer).toMatchObject({ status: 200, type: 'application/json' });
     expect(answer.body).toEqual(shippedDocument());
   });

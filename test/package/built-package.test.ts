@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startMockServer } from '../../src/mock/index.js';
+import { startMockServer } from '../../src/mock-entry.js';
 import { makeConsumer, NODE20, ROOT, run, runAsync } from './consumer.js';
 
 const script = `

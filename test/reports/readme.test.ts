@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentsClient } from '../../src/index.js';
-import { type MockServer, startMockServer } from '../../src/mock/index.js';
+import { type MockServer, startMockServer } from '../../src/mock-entry.js';
 import { makeConsumer, ROOT, runAsync } from '../package/consumer.js';
 import { parseCsv } from './csv.js';
 

@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentsClient } from '../../src/index.js';
-import { type MockServer, startMockServer } from '../../src/mock/index.js';
+import { type MockServer, startMockServer } from '../../src/mock-entry.js';
 import { createSignedWebhook } from '../../src/webhooks/index.js';
 import { freePort, redisServer } from '../support/redis.js';
 import { SECRET, transactionEvent } from './fixtures.js';

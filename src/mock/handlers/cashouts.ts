@@ -2,13 +2,13 @@
 import { ApproveCashoutParams, CreateCashoutParams } from '../../schemas/cashout.js';
 import { ListCashoutsQuery } from '../../schemas/list-query.js';
 import { type MockContext, ownRecord } from '../context.js';
-import { listPage } from '../listing.js';
+import { listPage } from '../domain/listing.js';
+import { toWireTransaction } from '../domain/records.js';
+import { notFound } from '../domain/service-error.js';
+import { readJson } from '../http/request-body.js';
+import { queryOf, validate } from '../http/respond.js';
+import { route } from '../http/route.js';
 import type { MockMerchant } from '../options.js';
-import { toWireTransaction } from '../records.js';
-import { readJson } from '../request-body.js';
-import { queryOf, validate } from '../respond.js';
-import { route } from '../route.js';
-import { notFound } from '../service-error.js';
 
 const INFO = 'Payout accepted and handed to the payment provider for immediate processing';
 

@@ -6,13 +6,13 @@
 import * as z from 'zod/mini';
 import { openApiJson } from '../../openapi/document.js';
 import { fromCents } from '../../pix/money.js';
-import { CLOCK_RANGE, isClockTime, LAST_CLOCK_MS } from '../clock.js';
 import type { MockContext } from '../context.js';
-import { FaultRuleSchema } from '../faults.js';
-import { readJson, readOptionalJson } from '../request-body.js';
-import { validate } from '../respond.js';
-import { route } from '../route.js';
-import { ServiceError } from '../service-error.js';
+import { CLOCK_RANGE, isClockTime, LAST_CLOCK_MS } from '../domain/clock.js';
+import { FaultRuleSchema } from '../domain/faults.js';
+import { ServiceError } from '../domain/service-error.js';
+import { readJson, readOptionalJson } from '../http/request-body.js';
+import { validate } from '../http/respond.js';
+import { route } from '../http/route.js';
 import { type MockSimulate, SCENARIOS, type Scenario } from '../simulate.js';
 
 /** `POST /__mock/clock`: `{ "advanceMs": 3600000 }` or `{ "set": "2026-11-21T11:00:00Z" }`, as `mock.clock` takes them. */

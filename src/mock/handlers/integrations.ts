@@ -3,11 +3,11 @@ import { fromCents } from '../../pix/money.js';
 import { CreateTransactionBody } from '../../schemas/charge.js';
 import { ListTransactionsQuery } from '../../schemas/list-query.js';
 import { type MockContext, ownRecord } from '../context.js';
-import { listPage } from '../listing.js';
-import { toWireTransaction } from '../records.js';
-import { readJson } from '../request-body.js';
-import { queryOf, validate } from '../respond.js';
-import { route } from '../route.js';
+import { listPage } from '../domain/listing.js';
+import { toWireTransaction } from '../domain/records.js';
+import { readJson } from '../http/request-body.js';
+import { queryOf, validate } from '../http/respond.js';
+import { route } from '../http/route.js';
 
 /** The handlers of balance, create-transaction and list-transactions. */
 export function integrationHandlers(ctx: MockContext) {

@@ -3,13 +3,13 @@ import { WEBHOOK_EVENT_DESCRIPTIONS } from '../../schemas/event-descriptions.js'
 import { WEBHOOK_EVENT_NAMES } from '../../schemas/event-names.js';
 import { CreateWebhookParams, UpdateWebhookParams } from '../../schemas/webhook-subscription.js';
 import type { MockContext } from '../context.js';
-import { newWebhookSecret } from '../ids.js';
+import { newWebhookSecret } from '../domain/ids.js';
+import { forbidden, notFound } from '../domain/service-error.js';
+import type { StoredSubscription, SubscriptionChanges } from '../domain/subscriptions.js';
+import { readJson } from '../http/request-body.js';
+import { validate } from '../http/respond.js';
+import { route } from '../http/route.js';
 import type { MockMerchant } from '../options.js';
-import { readJson } from '../request-body.js';
-import { validate } from '../respond.js';
-import { route } from '../route.js';
-import { forbidden, notFound } from '../service-error.js';
-import type { StoredSubscription, SubscriptionChanges } from '../subscriptions.js';
 
 /** The record as the API shows it: no secret, no owner. */
 function publicView(subscription: Readonly<StoredSubscription>) {

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentsClient } from '../../../src/index.js';
-import { type MockServer, startMockServer } from '../../../src/mock/index.js';
+import { type MockServer, startMockServer } from '../../../src/mock-entry.js';
 import { launchChromium } from '../../support/chromium.js';
 import { distinctColours } from '../../support/png.js';
 import { useReceivers } from '../receiver.js';

@@ -1,7 +1,7 @@
 /** Every value a page shows is escaped: text never becomes markup. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, html } from '../../../src/mock/dashboard/escape.js';
+import { escapeHtml, html } from '../../../src/sandbox/dashboard/escape.js';
 
 /**
  * Any text, rich in what matters to HTML. (A whole `binary` string arbitrary costs fast-check

@@ -1,7 +1,7 @@
 /** Money in BRL from integer cents, times in local time with the ISO value. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatBrl, timeTag } from '../../../src/mock/dashboard/format.js';
+import { formatBrl, timeTag } from '../../../src/sandbox/dashboard/format.js';
 
 const NBSP = '\u00a0';
 

@@ -1,8 +1,8 @@
 /** The dashboard over real HTTP: who may use it, what its pages show, what its actions do. */
 import { getResponse } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hostCheck } from '../../../src/mock/dashboard/guard.js';
-import { createMockService, type MockServer, startMockServer } from '../../../src/mock/index.js';
+import { createMockService, type MockServer, startMockServer } from '../../../src/mock-entry.js';
+import { hostCheck } from '../../../src/sandbox/dashboard/guard.js';
 import { caller } from '../harness.js';
 import { pumpChunked, rawRequest } from '../raw-http.js';
 

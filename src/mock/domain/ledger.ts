@@ -1,0 +1,214 @@
+/**
+ * The service's rules over the store, and the only code that writes it: creating charges and
+ * payouts (with idempotency), moving records through their state machines, and the money each
+ * move makes or takes, in cents.
+ */
+import { toCents } from '../../pix/money.js';
+import type { CreateCashoutBody } from '../../schemas/cashout.js';
+import type { CreateTransactionBody } from '../../schemas/charge.js';
+import type { TransactionStatus, TransactionType } from '../../schemas/enums.js';
+import type { MockMerchant, ResolvedOptions } from '../options.js';
+import { chargePixCode } from './charge-code.js';
+import type { MockClock } from './clock.js';
+import { fingerprint } from './fingerprint.js';
+import { newEndToEndId } from './ids.js';
+import { canMove, eventFor } from './lifecycle.js';
+import { moveMoney, payoutAccepted, withinExactCents } from './money-rules.js';
+import { chargeFields, type NewRecordFields, newRecordDefaults, type StoredTransaction } from './records.js';
+import { ServiceError } from './service-error.js';
+import type { MockStore } from './store.js';
+
+/** Payout keys with scripted outcomes, like test card numbers. */
+export const MAGIC_PIX_KEYS = { fail: 'fail@pix.test', reverse: 'reverse@pix.test' } as const;
+
+/** Told of every status a record reaches (including its first), to deliver webhooks. */
+export type StatusListener = (record: Readonly<StoredTransaction>, event: string) => void;
+
+/** The outcome of a create: the record, and whether it is a replay of an earlier request. */
+export interface Created {
+  record: Readonly<StoredTransaction>;
+  replay: boolean;
+}
+
+/** The rules of the service: every write to the store goes through here. */
+export class Ledger {
+  constructor(
+    private readonly store: MockStore,
+    private readonly options: ResolvedOptions,
+    private readonly clock: MockClock,
+    private readonly onStatus: StatusListener,
+  ) {}
+
+  /** create-transaction: a PENDING charge with a dynamic BR Code. */
+  createCharge(merchant: MockMerchant, body: CreateTransactionBody): Created {
+    const key = body.referenceId ?? crypto.randomUUID();
+    return this.#create(merchant, 'CASHIN', key, fingerprint(body, 'referenceId'), () => {
+      const record = this.#newRecord(merchant.id, chargeFields(body, merchant, key));
+      record.pixCode = chargePixCode(record, merchant, this.options.baseUrl);
+      return record;
+    });
+  }
+
+  /**
+   * create-payout: takes the whole amount out of the available balance, PENDING. Processing is
+   * a separate step ({@link processPayout}) that the service runs once it has answered.
+   */
+  createPayout(merchant: MockMerchant, body: CreateCashoutBody): Created {
+    const key = body.idempotencyKey ?? crypto.randomUUID();
+    return this.#create(merchant, 'CASHOUT', key, fingerprint(body, 'idempotencyKey'), () => {
+      const amountCents = toCents(body.amount);
+      if (amountCents <= this.options.payoutFeeCents) {
+        throw new ServiceError(422, 'AMOUNT_BELOW_FEE', 'amount must be greater than the payout fee', {
+          amount: ['must be greater than the fixed payout fee'],
+        });
+      }
+      const balance = this.store.balance(merchant.id);
+      if (amountCents > balance.availableCents) {
+        throw new ServiceError(
+          422,
+          'INSUFFICIENT_BALANCE',
+          'The available balance does not cover this payout',
+        );
+      }
+      this.store.changeBalance(merchant.id, withinExactCents(balance, payoutAccepted(amountCents)));
+      return this.#newRecord(merchant.id, {
+        type: 'CASHOUT',
+        amountCents,
+        feeCents: this.options.payoutFeeCents,
+        externalId: key,
+        pixKey: body.pixKey,
+        pixKeyType: body.pixKeyType,
+      });
+    });
+  }
+
+  /**
+   * Runs a PENDING payout as the provider would: PROCESSING, then COMPLETED (or the magic key's
+   * outcome). A payout that left PENDING meanwhile (cancelled by scenario control) is left alone.
+   */
+  processPayout(payout: Readonly<StoredTransaction>): void {
+    if (this.store.record(payout.id)?.status !== 'PENDING') return;
+    this.move(payout, 'PROCESSING');
+    if (payout.pixKey === MAGIC_PIX_KEYS.fail) {
+      this.move(payout, 'FAILED');
+      return;
+    }
+    this.move(payout, 'COMPLETED');
+    if (payout.pixKey === MAGIC_PIX_KEYS.reverse) this.move(payout, 'REVERSED');
+  }
+
+  /**
+   * approve-cashout: a PENDING payout of an account with manual approval goes to the provider
+   * ({@link processPayout}); any other status is a 409 INVALID_TRANSITION.
+   */
+  approvePayout(payout: Readonly<StoredTransaction>): void {
+    const status = this.store.record(payout.id)?.status;
+    if (status !== 'PENDING') {
+      throw new ServiceError(
+        409,
+        'INVALID_TRANSITION',
+        `Only a PENDING payout can be approved; this one is ${status}`,
+      );
+    }
+    this.processPayout(payout);
+  }
+
+  /**
+   * Expires PENDING charges created `chargeExpirySeconds` or more before `now` (CANCELLED, with
+   * its webhook). Charges are indexed in creation order, so this looks only at the ones that expire.
+   */
+  expireCharges(now: Date): void {
+    const deadline = now.getTime() - this.options.chargeExpirySeconds * 1000;
+    for (const merchant of this.options.merchants) {
+      const pending = this.store.ids(merchant.id, 'CASHIN', 'PENDING');
+      while (pending.length > 0) {
+        const charge = this.store.record(pending[0] as number) as StoredTransaction;
+        if (charge.createdAt.getTime() > deadline) break;
+        this.move(charge, 'CANCELLED');
+      }
+    }
+  }
+
+  /** Moves a record, applying the money rules; any other move is a 409 INVALID_TRANSITION. */
+  move(record: Readonly<StoredTransaction>, to: TransactionStatus): void {
+    const current = this.store.record(record.id) ?? record;
+    if (!canMove(current.type, current.status, to)) {
+      throw new ServiceError(
+        409,
+        'INVALID_TRANSITION',
+        `A ${current.type} in ${current.status} cannot become ${to}`,
+      );
+    }
+    // The money first: a refused refund throws before anything changes.
+    const balance = this.store.balance(current.merchantId);
+    this.store.changeBalance(current.merchantId, withinExactCents(balance, moveMoney(current, to, balance)));
+    const now = this.clock.now();
+    const paid =
+      to === 'COMPLETED'
+        ? {
+            endToEndId: newEndToEndId(now),
+            receiptUrl: `${this.options.baseUrl}/receipts/${current.transactionId}`,
+            ...(current.type === 'CASHIN' ? { paidAt: now } : {}),
+          }
+        : {};
+    const moved = this.store.update(current.id, { status: to, updatedAt: now, ...paid });
+    if (to === 'CHARGEBACK') this.#infraction(moved);
+    this.#announce(moved);
+  }
+
+  /**
+   * Replays an idempotency key's record, or makes a new one and claims the key. Synchronous on
+   * purpose: two concurrent requests with one key cannot both pass between the check and the claim.
+   */
+  #create(
+    merchant: MockMerchant,
+    type: TransactionType,
+    key: string,
+    print: string,
+    make: () => StoredTransaction,
+  ): Created {
+    const scope = `${merchant.id}|${type}|${key.toLowerCase()}`;
+    const claim = this.store.claim(scope);
+    if (claim !== undefined) {
+      if (claim.fingerprint !== print) {
+        const field = type === 'CASHIN' ? 'referenceId' : 'idempotencyKey';
+        throw new ServiceError(
+          409,
+          'IDEMPOTENCY_KEY_REUSED',
+          `This ${field} was already used with a different request`,
+        );
+      }
+      return { record: this.store.record(claim.recordId) as StoredTransaction, replay: true };
+    }
+    const record = make();
+    this.store.addClaim(scope, { fingerprint: print, recordId: record.id });
+    this.store.add(record);
+    this.#announce(record);
+    return { record, replay: false };
+  }
+
+  #newRecord(merchantId: string, fields: NewRecordFields): StoredTransaction {
+    const createdAt = this.store.creationTime(this.clock.now());
+    return { ...newRecordDefaults(this.store.nextId(), merchantId, createdAt), ...fields };
+  }
+
+  /** A chargeback opens an INFRACTION record for the same amount. */
+  #infraction(charge: Readonly<StoredTransaction>): void {
+    this.store.add(
+      this.#newRecord(charge.merchantId, {
+        type: 'INFRACTION',
+        status: 'COMPLETED',
+        source: 'med',
+        amountCents: charge.amountCents,
+        feeCents: 0,
+        externalId: charge.externalId,
+        relatedId: charge.id,
+      }),
+    );
+  }
+
+  #announce(record: Readonly<StoredTransaction>): void {
+    const event = eventFor(record.type, record.status);
+    if (event !== undefined) this.onStatus(record, event);
+  }
+}

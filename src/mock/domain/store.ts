@@ -1,0 +1,189 @@
+/**
+ * The records, idempotency claims and balances of the mock, per merchant, with the indexes the
+ * list endpoints need. State is private: the ledger writes it through the methods below, and every
+ * other module sees it through {@link StoreReader}.
+ */
+import type { TransactionStatus, TransactionType } from '../../schemas/enums.js';
+import type { MockMerchant } from '../options.js';
+import type { StoredTransaction } from './records.js';
+import { TransactionIndex } from './transaction-index.js';
+
+/** A merchant's balance, in integer cents. */
+export interface MockBalance {
+  availableCents: number;
+  pendingCents: number;
+}
+
+/** An idempotency key's claim: the request's fingerprint and the record it made. */
+export interface IdempotencyClaim {
+  fingerprint: string;
+  recordId: number;
+}
+
+/** The fields of a record that change after its creation. */
+export type RecordChanges = Partial<
+  Pick<StoredTransaction, 'status' | 'updatedAt' | 'paidAt' | 'endToEndId' | 'receiptUrl' | 'pixCode'>
+>;
+
+/** The whole store as plain data, to keep in a state file (records with `Date`s). */
+export interface SavedStore {
+  records: StoredTransaction[];
+  /** Idempotency claims by scope (`merchant|type|key`). */
+  claims: [string, IdempotencyClaim][];
+  balances: [string, MockBalance][];
+  nextId: number;
+  lastCreatedAt: number;
+}
+
+/** What every module but the ledger may do with the store: read. */
+export interface StoreReader {
+  /** A record by legacy integer id. */
+  record(id: number): Readonly<StoredTransaction> | undefined;
+  /** A record by UUID (any case) or legacy integer id, as a number or a string of digits. */
+  find(id: string | number): Readonly<StoredTransaction> | undefined;
+  /** The ascending ids of a merchant's records of `type` and `status` (either may be omitted). */
+  ids(merchantId: string, type?: TransactionType, status?: TransactionStatus): readonly number[];
+  /** A merchant's records, oldest first. */
+  records(merchantId: string): Readonly<StoredTransaction>[];
+  /** How many records there are, for every merchant together. */
+  readonly size: number;
+  /** A merchant's balance. */
+  balance(merchantId: string): MockBalance;
+}
+
+/** The mock's records and money. Written only by the ledger. */
+export class MockStore implements StoreReader {
+  readonly #merchants: readonly MockMerchant[];
+  readonly #records = new Map<number, StoredTransaction>();
+  readonly #byTransactionId = new Map<string, number>();
+  readonly #index = new TransactionIndex();
+  readonly #claims = new Map<string, IdempotencyClaim>();
+  readonly #balances = new Map<string, MockBalance>();
+  #nextId = 1;
+  #lastCreatedAt = 0;
+  readonly #changed: () => void;
+
+  /** @param onChange told of every write (a state file saves them). */
+  constructor(merchants: readonly MockMerchant[], onChange: () => void = () => undefined) {
+    this.#merchants = merchants;
+    this.#changed = onChange;
+    this.reset();
+  }
+
+  /** Back to the start: no records, no claims, initial balances. */
+  reset(): void {
+    this.#records.clear();
+    this.#byTransactionId.clear();
+    this.#index.clear();
+    this.#claims.clear();
+    this.#nextId = 1;
+    this.#lastCreatedAt = 0;
+    for (const merchant of this.#merchants) {
+      this.#balances.set(merchant.id, { availableCents: merchant.initialBalanceCents, pendingCents: 0 });
+    }
+    this.#changed();
+  }
+
+  /** The whole store as plain data (the records themselves: serialize before they change). */
+  save(): SavedStore {
+    return {
+      records: [...this.#records.values()],
+      claims: [...this.#claims],
+      balances: [...this.#balances],
+      nextId: this.#nextId,
+      lastCreatedAt: this.#lastCreatedAt,
+    };
+  }
+
+  /** Back to a saved store; a merchant it does not know keeps its initial balance. */
+  restore(saved: SavedStore): void {
+    this.reset();
+    for (const record of saved.records) this.add(record);
+    for (const [scope, claim] of saved.claims) this.#claims.set(scope, claim);
+    for (const [merchantId, balance] of saved.balances) this.#balances.set(merchantId, balance);
+    this.#nextId = saved.nextId;
+    this.#lastCreatedAt = saved.lastCreatedAt;
+  }
+
+  record(id: number): StoredTransaction | undefined {
+    return this.#records.get(id);
+  }
+
+  find(id: string | number): StoredTransaction | undefined {
+    const legacy =
+      typeof id === 'number'
+        ? id
+        : /^\d+$/.test(id)
+          ? Number(id)
+          : this.#byTransactionId.get(id.toLowerCase());
+    return legacy === undefined ? undefined : this.#records.get(legacy);
+  }
+
+  ids(merchantId: string, type?: TransactionType, status?: TransactionStatus): readonly number[] {
+    return this.#index.ids(merchantId, type, status);
+  }
+
+  records(merchantId: string): StoredTransaction[] {
+    return this.ids(merchantId).map((id) => this.#records.get(id) as StoredTransaction);
+  }
+
+  get size(): number {
+    return this.#records.size;
+  }
+
+  balance(merchantId: string): MockBalance {
+    return { ...(this.#balances.get(merchantId) ?? { availableCents: 0, pendingCents: 0 }) };
+  }
+
+  /** The next legacy integer id. */
+  nextId(): number {
+    return this.#nextId++;
+  }
+
+  /** A creation time never earlier than the last one, so id order is time order (dates are binary-searched). */
+  creationTime(now: Date): Date {
+    this.#lastCreatedAt = Math.max(this.#lastCreatedAt, now.getTime());
+    return new Date(this.#lastCreatedAt);
+  }
+
+  /** Stores a new record. */
+  add(record: StoredTransaction): void {
+    this.#records.set(record.id, record);
+    this.#byTransactionId.set(record.transactionId, record.id);
+    this.#index.add(record.merchantId, record.type, record.status, record.id);
+    this.#changed();
+  }
+
+  /** Changes a record (and moves it between the status indexes); answers the stored record. */
+  update(id: number, changes: RecordChanges): StoredTransaction {
+    const record = this.#records.get(id);
+    if (record === undefined) throw new Error(`No record ${id}`);
+    if (changes.status !== undefined && changes.status !== record.status) {
+      this.#index.move(record.merchantId, record.type, record.status, changes.status, id);
+    }
+    Object.assign(record, changes);
+    this.#changed();
+    return record;
+  }
+
+  /** The claim on an idempotency key (`merchant|type|key`), if any. */
+  claim(scope: string): IdempotencyClaim | undefined {
+    return this.#claims.get(scope);
+  }
+
+  /** Claims an idempotency key for a record. */
+  addClaim(scope: string, claim: IdempotencyClaim): void {
+    this.#claims.set(scope, claim);
+    this.#changed();
+  }
+
+  /** Adds signed amounts (in cents) to a merchant's balance. */
+  changeBalance(merchantId: string, change: Partial<MockBalance>): void {
+    const balance = this.balance(merchantId);
+    this.#balances.set(merchantId, {
+      availableCents: balance.availableCents + (change.availableCents ?? 0),
+      pendingCents: balance.pendingCents + (change.pendingCents ?? 0),
+    });
+    this.#changed();
+  }
+}

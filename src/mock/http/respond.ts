@@ -1,0 +1,51 @@
+/** Answers of the mock: JSON with `X-Request-Id`, the error body, query parsing and validation. */
+import type * as z from 'zod/mini';
+import { issuesByField, safeParseWith } from '../../schemas/parse.js';
+import { newRequestId } from '../domain/ids.js';
+import { ServiceError } from '../domain/service-error.js';
+
+/** What a route handler answers. */
+export interface Answer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /**
+   * Work the service does once the answer is fixed, such as processing a payout it has just
+   * accepted: it runs after the response is built, so it can never change what the answer says.
+   */
+  afterAnswer?: () => void;
+}
+
+/** A JSON response (or an empty one for 204) carrying the request id. */
+export function toResponse(answer: Answer, requestId = newRequestId()): Response {
+  const headers = new Headers(answer.headers);
+  headers.set('x-request-id', requestId);
+  if (answer.body === undefined) return new Response(null, { status: answer.status, headers });
+  headers.set('content-type', 'application/json');
+  return new Response(JSON.stringify(answer.body), { status: answer.status, headers });
+}
+
+/** The reference error body for a thrown error; anything unexpected is a 500 INTERNAL_ERROR. */
+export function errorAnswer(error: unknown): Answer {
+  if (error instanceof ServiceError) {
+    const body: Record<string, unknown> = { message: error.message, code: error.code };
+    if (error.errors !== undefined) body.errors = error.errors;
+    return { status: error.status, body };
+  }
+  return { status: 500, body: { message: 'Internal error', code: 'INTERNAL_ERROR' } };
+}
+
+/** Validates with a shared schema; field errors are a 422 naming each field. */
+export function validate<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
+  const outcome = safeParseWith(schema, input);
+  if (outcome.success) return outcome.data;
+  const code = outcome.issues.find((issue) => issue.code !== undefined)?.code ?? 'VALIDATION_ERROR';
+  throw new ServiceError(422, code, outcome.message, issuesByField(outcome.issues));
+}
+
+/** The query string as a plain object (first value of each name). */
+export function queryOf(request: Request): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of new URL(request.url).searchParams) if (!(name in query)) query[name] = value;
+  return query;
+}

@@ -1,0 +1,147 @@
+/**
+ * One msw handler per endpoint, with what every endpoint shares: the request id, fault
+ * injection, the declared body size (checked first of all), HEAD answered as GET without a body,
+ * turning thrown errors into the reference error body, and the work that follows an answer.
+ */
+import { delay, HttpHandler, HttpResponse, http } from 'msw';
+import type { MockContext } from '../context.js';
+import type { EndpointName, FaultRule } from '../domain/faults.js';
+import { newRequestId } from '../domain/ids.js';
+import { assertDeclaredSize } from './request-body.js';
+import { type Answer, errorAnswer, toResponse } from './respond.js';
+import { matchPath } from './route-table.js';
+
+type Method = 'get' | 'post' | 'patch' | 'delete';
+type Params = Record<string, string>;
+export type RouteHandler = (request: Request, params: Params) => Answer | Promise<Answer>;
+
+async function faultResponse(fault: FaultRule, requestId: string): Promise<Response | undefined> {
+  switch (fault.kind) {
+    case 'latency':
+      await delay(fault.ms);
+      return undefined;
+    case 'status': {
+      const status = fault.status ?? 500;
+      const code = status >= 500 ? 'INTERNAL_ERROR' : 'INJECTED_FAULT';
+      return toResponse({ status, body: { message: `Injected fault: ${status}`, code } }, requestId);
+    }
+    case 'rate-limit': {
+      const seconds = fault.retryAfterSeconds ?? 1;
+      const body = { message: 'Too many requests', code: 'RATE_LIMITED' };
+      return toResponse({ status: 429, body, headers: { 'retry-after': String(seconds) } }, requestId);
+    }
+    case 'drop':
+      return HttpResponse.error();
+    case 'malformed':
+      return new Response('{"transactionId": "9d3b2c1a', {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+      });
+  }
+}
+
+/** msw matches paths in URLs of at most this many characters (query left out); it throws beyond. */
+const MAX_URL_LENGTH = 8192;
+const tooLongToMatch = (url: URL) => `${url.origin}${url.pathname}`.length > MAX_URL_LENGTH;
+
+/**
+ * Matches an msw path as {@link matchPath} does, but never a URL too long for msw to match (it
+ * would throw): such a URL goes on to the last handler, which answers 414.
+ */
+function matching(pattern: string) {
+  return ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    if (tooLongToMatch(url)) return false;
+    const { matches, params } = matchPath(url, pattern);
+    return { matches, params: params ?? {} };
+  };
+}
+
+/** A HEAD request is answered as GET, without the body. */
+function withoutBodyForHead(request: Request, response: Response): Response {
+  if (request.method !== 'HEAD' || response.type === 'error') return response;
+  return new Response(null, { status: response.status, headers: response.headers });
+}
+
+/** An msw handler for `method path` under the base URL, as endpoint `name` for fault injection. */
+export function route(
+  ctx: MockContext,
+  name: EndpointName | 'control',
+  method: Method,
+  path: string,
+  handler: RouteHandler,
+) {
+  const url = `${ctx.options.baseUrl}${path}`;
+  ctx.routes.add(method, url);
+  const resolver = async ({ request, params }: { request: Request; params: Record<string, unknown> }) => {
+    const requestId = newRequestId();
+    const fault = name === 'control' ? undefined : ctx.faults.take(name);
+    if (fault !== undefined && fault.after !== true) {
+      const early = await faultResponse(fault, requestId);
+      if (early !== undefined) return withoutBodyForHead(request, early);
+    }
+    let answer: Answer;
+    try {
+      // Size before anything else, credentials included: a huge body is refused unread.
+      assertDeclaredSize(request.headers);
+      answer = await handler(request, params as Params);
+    } catch (error) {
+      answer = errorAnswer(error);
+    }
+    // Only the service's own answers vary; scenario control answers as the reference does.
+    const response = toResponse(
+      name === 'control' ? answer : ctx.answers.write(name, answer, request),
+      requestId,
+    );
+    answer.afterAnswer?.();
+    if (fault !== undefined && fault.after === true) {
+      // The request was handled (a record may exist); only the answer is lost or late.
+      const late = await faultResponse(fault, requestId);
+      if (late !== undefined) return withoutBodyForHead(request, late);
+    }
+    return withoutBodyForHead(request, response);
+  };
+  // HEAD is GET without the body, so every GET endpoint takes both.
+  const predicate = matching(url);
+  return method === 'get'
+    ? new HttpHandler(/^(GET|HEAD)$/i, predicate, resolver)
+    : http[method](predicate, resolver);
+}
+
+/** A test of whether a URL lies under the base URL (the base itself included). */
+function underBase(ctx: MockContext): (url: URL) => boolean {
+  const base = new URL(ctx.options.baseUrl);
+  const root = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+  return (url) => {
+    const here = `${url.origin}${url.pathname}`;
+    return here === root || here.startsWith(`${root}/`);
+  };
+}
+
+/**
+ * The last handler: every request under the base URL that no endpoint took. Another method on a
+ * known path is a 405 with `Allow`, OPTIONS a 204 with `Allow`, an unknown path a 404, a URL too
+ * long to match a 414.
+ */
+export function fallbackRoute(ctx: MockContext) {
+  const isUnderBase = underBase(ctx);
+  return http.all(
+    ({ request }) => isUnderBase(new URL(request.url)),
+    ({ request }) => {
+      let answer: Answer;
+      try {
+        assertDeclaredSize(request.headers);
+        const url = new URL(request.url);
+        answer = tooLongToMatch(url)
+          ? {
+              status: 414,
+              body: { message: `The URL is longer than ${MAX_URL_LENGTH} characters`, code: 'URI_TOO_LONG' },
+            }
+          : ctx.routes.unmatched(request.method, url);
+      } catch (error) {
+        answer = errorAnswer(error);
+      }
+      return withoutBodyForHead(request, toResponse(answer));
+    },
+  );
+}

@@ -1,0 +1,148 @@
+/// <reference types="node" />
+/**
+ * The command line of `pix-payments-mock`: every flag, its default, its rule. A bad value is a
+ * {@link UsageError} of one line; the CLI prints it and exits with code 2.
+ */
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { MOCK_ANSWERS, type MockAnswers } from '../../mock/varied/varied-answers.js';
+import { HttpUrl, MAX_URL_LENGTH } from '../../schemas/primitives.js';
+
+/** The flags `parseArgs` reads; USAGE lists each one with its default. */
+export const CLI_OPTIONS = {
+  port: { type: 'string', default: '0' },
+  host: { type: 'string', default: '127.0.0.1' },
+  'secret-key': { type: 'string' },
+  'public-key': { type: 'string' },
+  'jwt-secret': { type: 'string' },
+  'manual-approval': { type: 'boolean', default: false },
+  answers: { type: 'string', default: 'reference' },
+  seed: { type: 'string', default: '1' },
+  'forward-to': { type: 'string' },
+  state: { type: 'string' },
+  help: { type: 'boolean', default: false },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+/** The shortest JWT secret taken: 32 characters, the 256 bits RFC 7518 asks of an HS256 key. */
+export const MIN_JWT_SECRET_LENGTH = 32;
+
+export const USAGE = `Usage: pix-payments-mock [flags]
+
+The reference mock of the PIX payments service as a real HTTP server, for curl, Postman and
+clients in any language.
+
+  --port N              the port; 0 picks a free one (default 0)
+  --host H              the interface to listen on (default 127.0.0.1)
+  --secret-key KEY      the merchant's secret key, sk_live_prod_ + 32 letters or digits
+                        (default: a random one at each start)
+  --public-key KEY      the merchant's public key, pk_live_prod_ + 32 letters or digits;
+                        the API refuses it with 403 (default: a random one at each start)
+  --jwt-secret S        the secret user tokens are signed with (HS256), at least
+                        ${MIN_JWT_SECRET_LENGTH} characters (default: a random one at each start)
+  --state FILE          keep the whole state in FILE, loaded at start (default: in memory only)
+  --manual-approval     keep payouts PENDING until approve-cashout (default: off, payouts
+                        are processed at once)
+  --answers M           reference: answers in the reference shapes; varied: in other shapes
+                        a real service may send, chosen by the seed (default reference)
+  --seed N              seed of the varied answers, an integer >= 0 (default 1)
+  --forward-to URL      subscribe URL (http or https, at most 2048 characters) to every
+                        event and print its signing secret, as stripe listen --forward-to
+                        does (default: none)
+  --help                this text (default: off)`;
+
+/** What the command line asks for, checked. */
+export interface CliOptions {
+  port: number;
+  host: string;
+  secretKey: string | undefined;
+  publicKey: string | undefined;
+  jwtSecret: string | undefined;
+  manualApproval: boolean;
+  answers: MockAnswers;
+  seed: number;
+  forwardTo: string | undefined;
+  /** The state file (`--state`), or undefined: in memory only. */
+  state: string | undefined;
+  help: boolean;
+}
+
+/** A bad command line, said in one line (the CLI adds "see --help" and exits with code 2). */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const refuse = (message: string): never => {
+  throw new UsageError(message);
+};
+
+function portFlag(value: string): number {
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
+  return port <= 65_535 ? port : refuse(`--port must be an integer from 0 to 65535, got "${value}"`);
+}
+
+function answersFlag(value: string): MockAnswers {
+  const mode = MOCK_ANSWERS.find((candidate) => candidate === value);
+  return mode ?? refuse(`--answers must be reference or varied, got "${value}"`);
+}
+
+function seedFlag(value: string): number {
+  const seed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  return Number.isSafeInteger(seed) ? seed : refuse(`--seed must be an integer >= 0, got "${value}"`);
+}
+
+/**
+ * A key of the service's shape: `prefix` + 32 letters or digits. The value is never echoed (a
+ * mistyped secret key is still a secret): the message gives its length instead.
+ */
+function keyFlag(flag: string, prefix: 'sk' | 'pk', value: string | undefined): string | undefined {
+  if (value === undefined || new RegExp(`^${prefix}_live_prod_[A-Za-z0-9]{32}$`).test(value)) return value;
+  const [wanted, other] = prefix === 'sk' ? ['secret', 'public'] : ['public', 'secret'];
+  if (value.startsWith(prefix === 'sk' ? 'pk_' : 'sk_')) {
+    return refuse(`--${flag} must be the ${wanted} key (${prefix}_live_prod_…), got a ${other} key`);
+  }
+  return refuse(
+    `--${flag} must be ${prefix}_live_prod_ followed by 32 letters or digits, got ${value.length} characters that are not`,
+  );
+}
+
+function jwtSecretFlag(value: string | undefined): string | undefined {
+  if (value === undefined || value.length >= MIN_JWT_SECRET_LENGTH) return value;
+  return refuse(
+    `--jwt-secret must be at least ${MIN_JWT_SECRET_LENGTH} characters (HS256 wants 256 bits), got ${value.length}`,
+  );
+}
+
+/** The webhook API's own rule for a URL (`HttpUrl`), so that the subscription is never refused later. */
+function forwardToFlag(value: string | undefined): string | undefined {
+  if (value === undefined || HttpUrl.safeParse(value).success) return value;
+  if (value.length > MAX_URL_LENGTH) {
+    return refuse(`--forward-to must be at most ${MAX_URL_LENGTH} characters, got ${value.length}`);
+  }
+  return refuse(`--forward-to must be an http:// or https:// URL, got "${value}"`);
+}
+
+/**
+ * Reads and checks the command line (`process.argv` after the script when `args` is omitted).
+ * @throws UsageError for an unknown flag, a missing value or a value its rule refuses.
+ * @example parseCommandLine(['--port', '4010', '--manual-approval'])
+ */
+export function parseCommandLine(args?: string[]): CliOptions {
+  let values: ReturnType<typeof parseArgs<{ options: typeof CLI_OPTIONS }>>['values'];
+  try {
+    ({ values } = parseArgs({ options: CLI_OPTIONS, ...(args === undefined ? {} : { args }) }));
+  } catch (error) {
+    return refuse(((error as Error).message.split('\n')[0] as string).replace(/\.$/, ''));
+  }
+  return {
+    port: portFlag(values.port),
+    host: values.host !== '' ? values.host : refuse('--host must not be empty'),
+    secretKey: keyFlag('secret-key', 'sk', values['secret-key']),
+    publicKey: keyFlag('public-key', 'pk', values['public-key']),
+    jwtSecret: jwtSecretFlag(values['jwt-secret']),
+    manualApproval: values['manual-approval'],
+    answers: answersFlag(values.answers),
+    seed: seedFlag(values.seed),
+    forwardTo: forwardToFlag(values['forward-to']),
+    state: values.state !== '' ? values.state : refuse('--state must name a file'),
+    help: values.help,
+  };
+}

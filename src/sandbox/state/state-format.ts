@@ -1,0 +1,221 @@
+/**
+ * The state file's format: JSON marked `"format": "pix-payments-mock-state"` with a `version`.
+ * Reading refuses, in one line, a file that is not JSON, not ours, of a newer version, or not a
+ * valid state; an older version is migrated step by step to the current one.
+ */
+import * as z from 'zod/mini';
+import { CLOCK_RANGE, isClockTime } from '../../mock/domain/clock.js';
+import type { SavedStore } from '../../mock/domain/store.js';
+import type { SavedSubscriptions } from '../../mock/domain/subscriptions.js';
+import type { MockMerchant } from '../../mock/options.js';
+import { TransactionOrigin, TransactionStatus, TransactionType } from '../../schemas/enums.js';
+import { IsoDateTime } from '../../schemas/formats.js';
+import { safeParseWith, summarizeIssues } from '../../schemas/parse.js';
+import { HttpUrl } from '../../schemas/primitives.js';
+import { TrackingParametersInput } from '../../schemas/transaction.js';
+import { WEBHOOK_SUBSCRIPTION_STATUSES, WebhookEventName } from '../../schemas/webhook-subscription.js';
+import { inconsistency } from './state-consistency.js';
+import { StateFileError } from './state-file.js';
+
+/** The marker that says a JSON file is a state file of this mock. */
+export const STATE_FORMAT = 'pix-payments-mock-state';
+/** The version this code writes, and the newest it reads. */
+export const STATE_VERSION = 1;
+
+/** Everything a mock server keeps, as its state file holds it. */
+export interface SavedState {
+  format: typeof STATE_FORMAT;
+  version: typeof STATE_VERSION;
+  /** The real time of the write (ISO 8601): the mock's clock goes on from `now` by the time since. */
+  savedAt: string;
+  /** The mock's clock at the write. */
+  now: Date;
+  jwtSecret: string;
+  merchants: MockMerchant[];
+  store: SavedStore;
+  subscriptions: SavedSubscriptions;
+  /** The sequence of varied answers: its seed, and how many answers it has written. */
+  answers: { seed: number; position: number };
+}
+
+/** A document of version n, turned into one of version n + 1. */
+export type Migration = (document: Record<string, unknown>) => Record<string, unknown>;
+/** `MIGRATIONS[n]` turns version n into n + 1. Version 1 is the first: none yet. */
+const MIGRATIONS: Readonly<Record<number, Migration>> = {};
+
+/** A document of `version` brought to {@link STATE_VERSION}, one step at a time. */
+export function migrate(
+  document: Record<string, unknown>,
+  version: number,
+  migrations: Readonly<Record<number, Migration>> = MIGRATIONS,
+): Record<string, unknown> {
+  let current = document;
+  for (let step = version; step < STATE_VERSION; step++) {
+    const next = migrations[step];
+    if (next === undefined) throw new Error(`no migration from state version ${step}`);
+    current = { ...next(current), version: step + 1 };
+  }
+  return current;
+}
+
+const Cents = z.int();
+const Amount = Cents.check(z.gte(0));
+const Text = z.nullable(z.string());
+const DateText = z
+  .string()
+  .check(z.refine((text) => !Number.isNaN(Date.parse(text)), 'must be an ISO 8601 date-time'));
+const When = z.pipe(
+  DateText,
+  z.transform((text) => new Date(text)),
+);
+const ClockTime = z.pipe(
+  DateText.check(
+    z.refine((text) => Number.isNaN(Date.parse(text)) || isClockTime(Date.parse(text)), {
+      error: `must be a time ${CLOCK_RANGE}`,
+    }),
+  ),
+  z.transform((text) => new Date(text)),
+);
+
+const Merchant = z.object({
+  id: z.string(),
+  name: z.string(),
+  city: z.string(),
+  secretKey: z.string(),
+  publicKey: z.string(),
+  initialBalanceCents: Cents,
+  manualApproval: z.boolean(),
+  cashInFeeCents: Amount,
+});
+
+const StoredRecord = z.object({
+  id: z.int().check(z.gte(1)),
+  transactionId: z.string(),
+  merchantId: z.string(),
+  type: TransactionType,
+  status: TransactionStatus,
+  origin: TransactionOrigin,
+  source: z.string(),
+  amountCents: Amount,
+  feeCents: Amount,
+  description: Text,
+  productName: Text,
+  // Absent when the charge had none; present (as undefined) in the record, as the ledger makes it
+  // (and `StoredTransaction` types it): not an identity, z.optional alone would leave the key out.
+  trackingParameters: z.pipe(
+    z.optional(TrackingParametersInput),
+    z.transform((value) => value),
+  ),
+  pixCode: Text,
+  pixKeyType: z.string(),
+  pixKey: Text,
+  clientName: Text,
+  clientEmail: Text,
+  clientPhone: Text,
+  clientCpf: Text,
+  externalId: z.string(),
+  endToEndId: Text,
+  receiptUrl: Text,
+  createdAt: When,
+  updatedAt: When,
+  paidAt: z.nullable(When),
+  relatedId: z.exactOptional(z.int()),
+});
+
+const Subscription = z.object({
+  id: z.string(),
+  url: HttpUrl,
+  events: z.array(WebhookEventName),
+  status: z.enum(WEBHOOK_SUBSCRIPTION_STATUSES),
+  description: Text,
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+  merchantId: z.string(),
+  secret: z.string(),
+});
+
+const Delivery = z.object({
+  deliveryId: z.string(),
+  webhookId: z.string(),
+  merchantId: z.string(),
+  event: z.string(),
+  url: z.string(),
+  attempt: z.int(),
+  at: z.string(),
+  status: z.exactOptional(z.int()),
+  error: z.exactOptional(z.string()),
+  ok: z.boolean(),
+  durationMs: z.number(),
+  headers: z.record(z.string(), z.string()),
+  response: z.exactOptional(z.string()),
+  resent: z.exactOptional(z.boolean()),
+  body: z.string(),
+});
+
+const Balance = z.object({ availableCents: Cents, pendingCents: Cents });
+
+const SavedStateSchema = z.object({
+  format: z.literal(STATE_FORMAT),
+  version: z.literal(STATE_VERSION),
+  savedAt: DateText,
+  now: ClockTime,
+  jwtSecret: z.string().check(z.minLength(1)),
+  merchants: z.array(Merchant).check(z.minLength(1)),
+  store: z.object({
+    records: z.array(StoredRecord),
+    claims: z.array(z.tuple([z.string(), z.object({ fingerprint: z.string(), recordId: z.int() })])),
+    balances: z.array(z.tuple([z.string(), Balance])),
+    nextId: z.int().check(z.gte(1)),
+    lastCreatedAt: z.number(),
+  }),
+  subscriptions: z.object({ subscriptions: z.array(Subscription), deliveries: z.array(Delivery) }),
+  answers: z.object({ seed: z.int(), position: z.int().check(z.gte(0)) }),
+});
+
+/** The state as the file holds it: compact JSON (a `Date` is written as its ISO 8601 string). */
+export function encodeState(state: SavedState): string {
+  return JSON.stringify(state);
+}
+
+const refused = (path: string, why: string) =>
+  new StateFileError(`The state file ${path} ${why}; it was left as it is.`);
+
+/**
+ * The state in a file's text.
+ * @throws StateFileError, in one line naming the file, when the text is not JSON, not a state
+ *   file, of a newer version, or not a valid state. The message never quotes the file (it holds keys).
+ */
+export function decodeState(text: string, path: string): SavedState {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    throw refused(path, 'is not valid JSON (corrupt or cut short)');
+  }
+  if (
+    typeof document !== 'object' ||
+    document === null ||
+    !('format' in document) ||
+    document.format !== STATE_FORMAT
+  ) {
+    throw refused(path, `is not a state file of the pix-payments mock (no "format": "${STATE_FORMAT}")`);
+  }
+  const version = (document as { version?: unknown }).version;
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
+    throw refused(path, 'has no valid "version" (a whole number from 1)');
+  }
+  if (version > STATE_VERSION) {
+    throw refused(
+      path,
+      `has version ${version}, newer than this pix-payments reads (${STATE_VERSION}): update pix-payments`,
+    );
+  }
+  const outcome = safeParseWith(SavedStateSchema, migrate(document as Record<string, unknown>, version));
+  if (!outcome.success) {
+    throw refused(path, `does not hold a valid state (${summarizeIssues(outcome.issues.slice(0, 3))})`);
+  }
+  const state: SavedState = outcome.data;
+  const problem = inconsistency(state);
+  if (problem !== undefined) throw refused(path, `does not hold a valid state (${problem})`);
+  return state;
+}

@@ -12,7 +12,9 @@ const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 const store = new RedisDedupeStore(redis, { prefix: `example:${Date.now()}:` });
 
 let handled = 0;
-const onEvent = () => {
+// Storing the event takes a moment, as a database write does: the copies arrive meanwhile.
+const onEvent = async () => {
+  await new Promise((resolve) => setTimeout(resolve, 100));
   handled += 1;
 };
 const machineA = createWebhookHandler({ secret: SECRET, onEvent, store });

@@ -1,29 +1,12 @@
 /** Fault injection: the next N calls of an endpoint misbehave as asked. */
 import * as z from 'zod/mini';
+import { type OperationName, operations } from '../../endpoints.js';
 import { safeParseWith } from '../../schemas/parse.js';
 
-/**
- * The endpoints of the service, by the name a fault targets: one name per endpoint, as the
- * interface document names them (the webhook-management ones after what they do).
- */
-export const ROUTES = [
-  'balance',
-  'create-transaction',
-  'list-transactions',
-  'create-cashout',
-  'get-cashout',
-  'list-cashouts',
-  'approve-cashout',
-  'list-webhook-events',
-  'create-webhook',
-  'list-webhooks',
-  'get-webhook',
-  'update-webhook',
-  'delete-webhook',
-  'revalidate-webhook',
-] as const;
-/** The name of one endpoint. */
-export type EndpointName = (typeof ROUTES)[number];
+/** The name of one endpoint, as a fault targets it (see `operations` in `src/endpoints.ts`). */
+export type EndpointName = OperationName;
+/** The endpoints of the service, by the name a fault targets, in the table's order. */
+export const ROUTES: readonly EndpointName[] = Object.values(operations).map((operation) => operation.name);
 /** What a fault targets: one endpoint, or `*` for every endpoint. */
 export type RouteName = EndpointName | '*';
 
@@ -31,7 +14,7 @@ export type RouteName = EndpointName | '*';
 export const MAX_FAULT_LATENCY_MS = 600_000;
 
 const target = {
-  route: z.enum([...ROUTES, '*']),
+  route: z.enum([...ROUTES, '*'] as unknown as [RouteName, ...RouteName[]]),
   /** How many calls misbehave. @default 1 */
   times: z.optional(z.int().check(z.gte(1))),
   /** Handle the request first, then fail the answer (a record may exist; the client never hears). */

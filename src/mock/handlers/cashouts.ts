@@ -21,7 +21,7 @@ export function cashoutHandlers(ctx: MockContext) {
     return record;
   };
   return [
-    route(ctx, 'create-cashout', 'post', '/v1/integrations/create-cashout', async (request) => {
+    route(ctx, 'createCashout', async (request) => {
       const merchant = auth(request);
       const body = validate(CreateCashoutParams, await readJson(request));
       // From here on nothing awaits: the idempotency check and the claim are one step.
@@ -33,19 +33,19 @@ export function cashoutHandlers(ctx: MockContext) {
       return { ...answer, afterAnswer: () => ctx.ledger.processPayout(record) };
     }),
 
-    route(ctx, 'get-cashout', 'get', '/v1/integrations/cashout/:id', (request, params) => ({
+    route(ctx, 'getCashout', (request, params) => ({
       status: 200,
       body: toWireTransaction(payout(auth(request), params.id as string)),
     })),
 
-    route(ctx, 'list-cashouts', 'get', '/v1/integrations/cashout', (request) => {
+    route(ctx, 'listCashouts', (request) => {
       const merchant = auth(request);
       const query = validate(ListCashoutsQuery, queryOf(request));
       const page = listPage(ctx.store, merchant.id, { ...query, type: 'CASHOUT' });
       return { status: 200, body: { data: page.records.map(toWireTransaction), meta: page.meta } };
     }),
 
-    route(ctx, 'approve-cashout', 'post', '/v1/integrations/approve-cashout', async (request) => {
+    route(ctx, 'approveCashout', async (request) => {
       const merchant = auth(request);
       const body = validate(ApproveCashoutParams, await readJson(request));
       const record = payout(merchant, body.id);

@@ -12,7 +12,7 @@ import { FaultRuleSchema } from '../domain/faults.js';
 import { ServiceError } from '../domain/service-error.js';
 import { readJson, readOptionalJson } from '../http/request-body.js';
 import { validate } from '../http/respond.js';
-import { route } from '../http/route.js';
+import { controlRoute } from '../http/route.js';
 import { type MockSimulate, SCENARIOS, type Scenario } from '../simulate.js';
 
 /** `POST /__mock/clock`: `{ "advanceMs": 3600000 }` or `{ "set": "2026-11-21T11:00:00Z" }`, as `mock.clock` takes them. */
@@ -52,27 +52,27 @@ export function controlHandlers(ctx: MockContext, simulate: MockSimulate, reset:
     return scenario.method;
   };
   return [
-    route(ctx, 'control', 'post', '/__mock/charges/:id/:action', (_request, params) => ({
+    controlRoute(ctx, 'post', '/__mock/charges/:id/:action', (_request, params) => ({
       status: 200,
       body: simulate[action('CASHIN', params.action)](params.id as string),
     })),
-    route(ctx, 'control', 'post', '/__mock/payouts/:id/:action', (_request, params) => ({
+    controlRoute(ctx, 'post', '/__mock/payouts/:id/:action', (_request, params) => ({
       status: 200,
       body: simulate[action('CASHOUT', params.action)](params.id as string),
     })),
-    route(ctx, 'control', 'post', '/__mock/faults', async (request) => {
+    controlRoute(ctx, 'post', '/__mock/faults', async (request) => {
       ctx.faults.inject(validate(FaultRuleSchema, await readJson(request)));
       return { status: 201, body: { pending: ctx.faults.pending } };
     }),
-    route(ctx, 'control', 'delete', '/__mock/faults', () => {
+    controlRoute(ctx, 'delete', '/__mock/faults', () => {
       ctx.faults.clear();
       return { status: 204 };
     }),
-    route(ctx, 'control', 'post', '/__mock/deliveries/:id/resend', async (_request, params) => ({
+    controlRoute(ctx, 'post', '/__mock/deliveries/:id/resend', async (_request, params) => ({
       status: 200,
       body: await ctx.dispatcher.resend(params.id as string),
     })),
-    route(ctx, 'control', 'post', '/__mock/clock', async (request) => {
+    controlRoute(ctx, 'post', '/__mock/clock', async (request) => {
       const move = validate(ClockMove, await readJson(request));
       const advanceMs = move.advanceMs ?? 0;
       if (move.set === undefined && ctx.clock.now().getTime() + advanceMs > LAST_CLOCK_MS) {
@@ -83,20 +83,20 @@ export function controlHandlers(ctx: MockContext, simulate: MockSimulate, reset:
       else ctx.clock.advance(advanceMs);
       return { status: 200, body: { now: ctx.clock.now().toISOString() } };
     }),
-    route(ctx, 'control', 'post', '/__mock/user-tokens', async (request) => {
+    controlRoute(ctx, 'post', '/__mock/user-tokens', async (request) => {
       const body = validate(TokenRequest, await readOptionalJson(request));
       const merchantId = body?.merchantId ?? ctx.options.merchants[0]?.id;
       const merchant = ctx.options.merchants.find((m) => m.id === merchantId);
       if (merchant === undefined) throw new ServiceError(404, 'NOT_FOUND', 'Unknown merchant');
       return { status: 201, body: { token: await ctx.credentials.issueUserToken(merchant.id) } };
     }),
-    route(ctx, 'control', 'post', '/__mock/reset', () => {
+    controlRoute(ctx, 'post', '/__mock/reset', () => {
       reset();
       return { status: 204 };
     }),
     // The service's OpenAPI document, the same as the shipped `pix-payments/openapi.json`.
-    route(ctx, 'control', 'get', '/openapi.json', () => ({ status: 200, body: JSON.parse(openApiJson()) })),
-    route(ctx, 'control', 'get', '/__mock/state', () => ({
+    controlRoute(ctx, 'get', '/openapi.json', () => ({ status: 200, body: JSON.parse(openApiJson()) })),
+    controlRoute(ctx, 'get', '/__mock/state', () => ({
       status: 200,
       body: {
         now: ctx.clock.now().toISOString(),

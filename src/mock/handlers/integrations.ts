@@ -13,7 +13,7 @@ import { route } from '../http/route.js';
 export function integrationHandlers(ctx: MockContext) {
   const auth = (request: Request) => ctx.credentials.merchantForSecretKey(request);
   return [
-    route(ctx, 'balance', 'get', '/v1/integrations/balance', (request) => {
+    route(ctx, 'getBalance', (request) => {
       const balance = ctx.store.balance(auth(request).id);
       return {
         status: 200,
@@ -26,7 +26,7 @@ export function integrationHandlers(ctx: MockContext) {
       };
     }),
 
-    route(ctx, 'create-transaction', 'post', '/v1/integrations/create-transaction', async (request) => {
+    route(ctx, 'createTransaction', async (request) => {
       const merchant = auth(request);
       const body = validate(CreateTransactionBody, await readJson(request));
       // From here on nothing awaits: the idempotency check and the claim are one step.
@@ -34,7 +34,7 @@ export function integrationHandlers(ctx: MockContext) {
       return { status: replay ? 200 : 201, body: toWireTransaction(record) };
     }),
 
-    route(ctx, 'list-transactions', 'get', '/v1/integrations/list-transactions', (request) => {
+    route(ctx, 'listTransactions', (request) => {
       const merchant = auth(request);
       const query = validate(ListTransactionsQuery, queryOf(request));
       if (query.transactionId !== undefined) {

@@ -31,9 +31,8 @@ export function webhookHandlers(ctx: MockContext) {
     if (updated === undefined) throw notFound('Webhook');
     return publicView(updated);
   };
-  const base = '/v1/user/webhooks';
   return [
-    route(ctx, 'list-webhook-events', 'get', `${base}/events`, async (request) => {
+    route(ctx, 'listWebhookEvents', async (request) => {
       await auth(request);
       return {
         status: 200,
@@ -43,7 +42,7 @@ export function webhookHandlers(ctx: MockContext) {
       };
     }),
 
-    route(ctx, 'create-webhook', 'post', base, async (request) => {
+    route(ctx, 'createWebhook', async (request) => {
       const merchant = await auth(request);
       const params = validate(CreateWebhookParams, await readJson(request));
       const now = ctx.clock.now().toISOString();
@@ -62,28 +61,28 @@ export function webhookHandlers(ctx: MockContext) {
       return { status: 201, body: { ...publicView(subscription), secret: subscription.secret } };
     }),
 
-    route(ctx, 'list-webhooks', 'get', base, async (request) => {
+    route(ctx, 'listWebhooks', async (request) => {
       const merchant = await auth(request);
       return { status: 200, body: { data: ctx.subscriptions.of(merchant.id).map(publicView) } };
     }),
 
-    route(ctx, 'get-webhook', 'get', `${base}/:id`, async (request, params) => ({
+    route(ctx, 'getWebhook', async (request, params) => ({
       status: 200,
       body: publicView(own(await auth(request), params.id as string)),
     })),
 
-    route(ctx, 'update-webhook', 'patch', `${base}/:id`, async (request, params) => {
+    route(ctx, 'updateWebhook', async (request, params) => {
       const { id } = own(await auth(request), params.id as string);
       const changes = validate(UpdateWebhookParams, await readJson(request));
       return { status: 200, body: change(id, changes) };
     }),
 
-    route(ctx, 'delete-webhook', 'delete', `${base}/:id`, async (request, params) => {
+    route(ctx, 'deleteWebhook', async (request, params) => {
       ctx.subscriptions.remove(own(await auth(request), params.id as string).id);
       return { status: 204 };
     }),
 
-    route(ctx, 'revalidate-webhook', 'post', `${base}/:id/revalidate`, async (request, params) => {
+    route(ctx, 'revalidateWebhook', async (request, params) => {
       const subscription = own(await auth(request), params.id as string);
       const ok = await ctx.dispatcher.ping(subscription);
       return { status: 200, body: change(subscription.id, { status: ok ? 'ACTIVE' : 'FAILING' }) };

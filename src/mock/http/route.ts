@@ -4,6 +4,7 @@
  * turning thrown errors into the reference error body, and the work that follows an answer.
  */
 import { delay, HttpHandler, HttpResponse, http } from 'msw';
+import { endpoints, type OperationId, operations } from '../../endpoints.js';
 import type { MockContext } from '../context.js';
 import type { EndpointName, FaultRule } from '../domain/faults.js';
 import { newRequestId } from '../domain/ids.js';
@@ -63,8 +64,22 @@ function withoutBodyForHead(request: Request, response: Response): Response {
   return new Response(null, { status: response.status, headers: response.headers });
 }
 
-/** An msw handler for `method path` under the base URL, as endpoint `name` for fault injection. */
-export function route(
+/**
+ * The msw handler of a service endpoint, registered by its `operationId`: its method and path
+ * come from the table of endpoints (`{id}` becomes msw's `:id`), its fault name from `operations`.
+ */
+export function route(ctx: MockContext, operationId: OperationId, handler: RouteHandler) {
+  const { method, path } = endpoints[operationId];
+  const pattern = path.replace(/\{(\w+)\}/g, ':$1');
+  return register(ctx, operations[operationId].name, method.toLowerCase() as Method, pattern, handler);
+}
+
+/** The msw handler of a scenario-control route (`/__mock/*`): no faults, no varied answers. */
+export function controlRoute(ctx: MockContext, method: Method, path: string, handler: RouteHandler) {
+  return register(ctx, 'control', method, path, handler);
+}
+
+function register(
   ctx: MockContext,
   name: EndpointName | 'control',
   method: Method,

@@ -86,6 +86,7 @@ const WebhookChanges = z.strictObject({ id: Guid, ...updateWebhookShape }).check
 const asSent = <P>(valid: P) => valid;
 const INTEGRATIONS = '/v1/integrations';
 const WEBHOOKS = '/v1/user/webhooks';
+const WEBHOOK = `${WEBHOOKS}/{id}`;
 const SUBSCRIPTIONS = 'Webhook subscriptions';
 
 /** Names an endpoint's param types for TypeScript while the table stays plain data. */
@@ -177,7 +178,7 @@ export const endpoints = {
   }),
   getWebhook: endpoint({
     method: 'GET',
-    path: `${WEBHOOKS}/{id}`,
+    path: WEBHOOK,
     auth: 'user',
     params: WebhookId,
     answer: WebhookSubscription,
@@ -185,7 +186,7 @@ export const endpoints = {
   }),
   updateWebhook: endpoint({
     method: 'PATCH',
-    path: `${WEBHOOKS}/{id}`,
+    path: WEBHOOK,
     auth: 'user',
     params: WebhookChanges,
     body: ({ id: _, ...changes }) => changes,
@@ -194,14 +195,14 @@ export const endpoints = {
   }),
   deleteWebhook: endpoint({
     method: 'DELETE',
-    path: `${WEBHOOKS}/{id}`,
+    path: WEBHOOK,
     auth: 'user',
     params: WebhookId,
     answer: undefined,
   }),
   revalidateWebhook: endpoint({
     method: 'POST',
-    path: `${WEBHOOKS}/{id}/revalidate`,
+    path: `${WEBHOOK}/revalidate`,
     auth: 'user',
     params: WebhookId,
     answer: WebhookSubscription,

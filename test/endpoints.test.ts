@@ -2,6 +2,9 @@
  * The table of endpoints is the one place an operation is written: every entry has a client
  * method, a mock handler and an OpenAPI operation.
  */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setupServer } from 'msw/node';
 import { describe, expect, it } from 'vitest';
 import { endpoints, type OperationId, operations } from '../src/endpoints.js';
@@ -79,5 +82,38 @@ describe('the table of endpoints', () => {
       const operation = paths[endpoints[id].path]?.[endpoints[id].method.toLowerCase()];
       expect(operation, id).toMatchObject({ operationId: id, summary: operations[id].summary });
     }
+  });
+});
+
+describe('each endpoint path', () => {
+  it('is written once in src/: in the table', () => {
+    const files: [string, string][] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (path.endsWith('.ts')) files.push([path, readFileSync(path, 'utf8')]);
+      }
+    };
+    walk(fileURLToPath(new URL('../src', import.meta.url)));
+    // Code, not comments: a path named in a JSDoc or a comment is prose.
+    const code = (text: string) =>
+      text
+        .split('\n')
+        .filter((line) => !/^\s*(\*|\/\/|\/\*\*)/.test(line))
+        .join('\n');
+    const writers = files.filter(([, text]) =>
+      /['"`]\/v1\/(integrations|user\/webhooks)['"`/]/.test(code(text)),
+    );
+    expect(writers.map(([path]) => path.replace(/.*\/src\//, 'src/'))).toEqual(['src/endpoints.ts']);
+    const table = code(readFileSync(fileURLToPath(new URL('../src/endpoints.ts', import.meta.url)), 'utf8'));
+    // Each path's own part is written at most once (several methods of one path share it).
+    const ownPart = (path: string) =>
+      path
+        .split('/')
+        .slice(path.endsWith('}') ? -2 : -1)
+        .join('/');
+    for (const part of new Set(ids.map((id) => ownPart(endpoints[id].path))))
+      expect(table.split(`/${part}\``).length - 1, part).toBeLessThanOrEqual(1);
   });
 });

@@ -2,6 +2,7 @@
  * The error answers of the reference behaviour ("Errors"): one reusable response per status,
  * each `{ message, code, errors? }` with its codes, and the headers every answer carries.
  */
+import { endpoints } from '../endpoints.js';
 import { ref } from './components.js';
 
 /** `X-Request-Id`, on every answer. */
@@ -36,7 +37,7 @@ const ERRORS = {
     'MethodNotAllowed',
     'The path exists, but not with this method (METHOD_NOT_ALLOWED); `Allow` lists its methods.',
     'METHOD_NOT_ALLOWED',
-    'PUT is not allowed on /v1/integrations/balance; allowed: GET, HEAD, OPTIONS',
+    `PUT is not allowed on ${endpoints.getBalance.path}; allowed: GET, HEAD, OPTIONS`,
   ],
   409: [
     'Conflict',

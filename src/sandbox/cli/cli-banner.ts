@@ -2,6 +2,7 @@
  * What `pix-payments-mock` prints once it listens: where it is, the credentials (mock keys, made
  * to be copied), and curl commands that walk the interface document's recommended order.
  */
+import { endpoints, type OperationId } from '../../endpoints.js';
 import type { CliOptions } from './cli-flags.js';
 
 /** What the banner shows. */
@@ -25,24 +26,25 @@ function answersLine({ answers, seed }: BannerFacts['options']): string {
 /** The ready-to-paste commands: the recommended order, the 403 of a public key, the user token. */
 function curlCommands(facts: BannerFacts): string {
   const { url } = facts;
+  const at = (id: OperationId) => `${url}${endpoints[id].path}`;
   const secret = `-H "Authorization: Bearer ${facts.secretKey}"`;
   const json = `-H 'content-type: application/json'`;
   const approve = facts.options.manualApproval
-    ? `\n    curl -s -X POST ${url}/v1/integrations/approve-cashout ${secret} ${json} -d '{"id": <payout id>}'`
+    ? `\n    curl -s -X POST ${at('approveCashout')} ${secret} ${json} -d '{"id": <payout id>}'`
     : '';
   return `  Try it (the recommended order: balance, charge, query, payout, read the payout):
-    curl -s ${url}/v1/integrations/balance ${secret}
-    curl -s -X POST ${url}/v1/integrations/create-transaction ${secret} ${json} -d '{"amount": 19.90}'
+    curl -s ${at('getBalance')} ${secret}
+    curl -s -X POST ${at('createTransaction')} ${secret} ${json} -d '{"amount": 19.90}'
     curl -s -X POST ${url}/__mock/charges/${CHARGE}/pay
-    curl -s "${url}/v1/integrations/list-transactions?transactionId=${CHARGE}" ${secret}
-    curl -s -X POST ${url}/v1/integrations/create-cashout ${secret} ${json} -d '{"amount": 10.00, "pixKey": "52998224725", "pixKeyType": "CPF"}'
-    curl -s ${url}/v1/integrations/cashout/${PAYOUT} ${secret}${approve}
+    curl -s "${at('listTransactions')}?transactionId=${CHARGE}" ${secret}
+    curl -s -X POST ${at('createCashout')} ${secret} ${json} -d '{"amount": 10.00, "pixKey": "52998224725", "pixKeyType": "CPF"}'
+    curl -s ${at('getCashout').replace('{id}', PAYOUT)} ${secret}${approve}
 
   The public key is refused (403 FORBIDDEN): only the secret key calls /v1/integrations/*
-    curl -s -i ${url}/v1/integrations/balance -H "Authorization: Bearer ${facts.publicKey}"
+    curl -s -i ${at('getBalance')} -H "Authorization: Bearer ${facts.publicKey}"
 
   Webhook subscriptions take the user token:
-    curl -s ${url}/v1/user/webhooks -H "Authorization: Bearer ${facts.userToken}"`;
+    curl -s ${at('listWebhooks')} -H "Authorization: Bearer ${facts.userToken}"`;
 }
 
 /** The banner, ending with "Ctrl-C to stop." (tests wait for that line). */

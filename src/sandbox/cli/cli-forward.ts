@@ -3,6 +3,7 @@
  * merchant's local app receives real signed webhooks. The subscription is an ordinary one, made
  * through the service's own webhook API: deliveries, retries and the delivery log are the same.
  */
+import { endpoints } from '../../endpoints.js';
 import { WEBHOOK_EVENT_NAMES } from '../../schemas/event-names.js';
 import type { MockServer } from '../server/server.js';
 
@@ -25,8 +26,8 @@ export async function forwardEvents(server: MockServer, url: string): Promise<st
   const events = [...WEBHOOK_EVENT_NAMES];
   const [method, path, body] =
     existing === undefined
-      ? ['POST', '/v1/user/webhooks', { url, events, description: FORWARD_DESCRIPTION }]
-      : ['PATCH', `/v1/user/webhooks/${existing.id}`, { events, status: 'ACTIVE' }];
+      ? ['POST', endpoints.createWebhook.path, { url, events, description: FORWARD_DESCRIPTION }]
+      : ['PATCH', endpoints.updateWebhook.path.replace('{id}', existing.id), { events, status: 'ACTIVE' }];
   const response = await fetch(`${server.url}${path}`, {
     method,
     headers: {

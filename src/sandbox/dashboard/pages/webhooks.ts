@@ -1,4 +1,6 @@
 /** `/dashboard/webhooks`: the subscriptions and the delivery log, with resend. */
+
+import { endpoints } from '../../../endpoints.js';
 import { deliveryLog } from '../deliveries.js';
 import { html, type SafeHtml } from '../escape.js';
 import { timeTag } from '../format.js';
@@ -8,7 +10,7 @@ import { here, type Page, type View } from '../view.js';
 function subscriptions(view: View): SafeHtml {
   const all = view.ctx.options.merchants.flatMap((m) => view.ctx.subscriptions.of(m.id));
   if (all.length === 0) {
-    return html`<p class="muted">No subscription yet: create one with <code>POST /v1/user/webhooks</code>
+    return html`<p class="muted">No subscription yet: create one with <code>POST ${endpoints.createWebhook.path}</code>
 (or start the CLI with <code>--forward-to URL</code>).</p>`;
   }
   const several = view.ctx.options.merchants.length > 1;

@@ -27,12 +27,22 @@ export const PayoutAmount = z.number().check(
  */
 export const CreateCashoutParams = z.pipe(
   z.strictObject({
-    /** Gross amount in currency units; the receiver gets amount - 5.00. */
+    /**
+     * Gross amount in BRL, 0.01 to 1,000,000.00, greater than the 5.00 fee, at most two decimals (a
+     * third decimal is a 422). The receiver gets amount - 5.00.
+     */
     amount: PayoutAmount,
-    /** Destination PIX key. */
+    /**
+     * The destination key, checked against `pixKeyType`: CPF (11 digits, valid), CNPJ (14, alphanumeric
+     * allowed, valid), EMAIL (at most 77 characters), PHONE (E.164, `+5511998765432`), EVP (a UUID).
+     * Dots, dashes, slashes and spaces are stripped from CPF and CNPJ; EMAIL and EVP are lower-cased.
+     */
     pixKey: z.string().check(z.minLength(1)),
     pixKeyType: PixKeyType,
-    /** Idempotency key: the same UUID again returns the same payout. */
+    /**
+     * Idempotency key, unique per merchant for payouts: the same key again returns the same payout
+     * (200); with another body it is a 409 IDEMPOTENCY_KEY_REUSED.
+     */
     idempotencyKey: z.optional(Uuid),
   }),
   z.transform((params, ctx) => {

@@ -10,20 +10,28 @@ const notOnACharge = (field: string) =>
   forbiddenField(`${field} must not be sent on a PIX charge`, 'FORBIDDEN_FIELD');
 
 const chargeFields = {
-  /** Gross amount in currency units (BRL): 0.01 to 1,000,000.00, at most two decimals. */
+  /** Gross amount in BRL, 0.01 to 1,000,000.00, at most two decimals (a third decimal is a 422). */
   amount: ChargeAmount,
   description: z.optional(text(255)),
   productName: z.optional(text(255)),
   clientName: z.optional(text(255)),
   clientEmail: z.optional(Email),
+  /** The payer phone, digits only. */
   clientPhone: z.optional(z.string().check(z.regex(/^\d{10,13}$/, 'must be 10 to 13 digits'))),
+  /** The payer CPF: 11 digits with valid check digits. */
   clientCpf: z.optional(
     z.string().check(z.refine(isValidCpf, 'must be a CPF of 11 digits with valid check digits')),
   ),
-  /** Idempotency key: the same UUID again returns the same charge. */
+  /**
+   * Idempotency key, unique per merchant for charges: the same key again returns the same charge
+   * (200); with another body it is a 409 IDEMPOTENCY_KEY_REUSED.
+   */
   referenceId: z.optional(Uuid),
+  /** Must not be sent on a PIX charge (422 FORBIDDEN_FIELD). */
   acquirer: notOnACharge('acquirer'),
+  /** Must not be sent on a PIX charge (422 FORBIDDEN_FIELD). */
   pixKey: notOnACharge('pixKey'),
+  /** Must not be sent on a PIX charge (422 FORBIDDEN_FIELD). */
   pixKeyType: notOnACharge('pixKeyType'),
 };
 
@@ -39,6 +47,7 @@ export type CreateTransactionParams = z.input<typeof CreateTransactionParams>;
 /** The create-transaction body as it travels (`tracking_parameters` on the wire). */
 export const CreateTransactionBody = z.strictObject({
   ...chargeFields,
+  /** Attribution data (snake_case on the request; `trackingParameters` on records). */
   tracking_parameters: z.optional(TrackingParametersInput),
 });
 /** The create-transaction body on the wire. */

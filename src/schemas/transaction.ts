@@ -28,9 +28,9 @@ export type TrackingParametersInput = z.input<typeof TrackingParametersInput>;
 
 /** The fields of a transaction record, for schemas that extend it. */
 export const transactionShape = {
-  /** Legacy integer id (still accepted by cashout/{id}). */
+  /** Legacy integer id (still accepted by cashout/{id} and approve-cashout). */
   id: z.optional(z.int()),
-  /** Public identifier (UUID). */
+  /** The public identifier (UUID). */
   transactionId: z.nullable(Guid),
   /** PENDING, PROCESSING, COMPLETED, FAILED, REVERSED, CANCELLED or CHARGEBACK. A charge is paid only when COMPLETED. */
   status: OpenTransactionStatus,
@@ -52,7 +52,7 @@ export const transactionShape = {
   productName: nullableField(z.string()),
   /** Attribution (UTM) data of a charge; repeated in its webhooks. */
   trackingParameters: TrackingParameters,
-  /** The copy-and-paste PIX code (BR Code) of a charge: show it to the payer. */
+  /** The copy-and-paste PIX code (a dynamic BR Code) of a charge: show it to the payer. */
   pixCode: nullableField(z.string()),
   /** CPF, CNPJ, EMAIL, PHONE or EVP. */
   pixKeyType: OpenPixKeyType,
@@ -66,9 +66,9 @@ export const transactionShape = {
   clientPhone: nullableField(z.string()),
   /** The payer's CPF (digits). */
   clientCpf: nullableField(z.string()),
-  /** The merchant's `referenceId` (charge) or `idempotencyKey` (payout). */
+  /** The merchant's `referenceId` (charge) or `idempotencyKey` (payout), or a generated UUID. */
   externalId: nullableField(z.string()),
-  /** The PIX end-to-end id, once money moved. */
+  /** The PIX end-to-end id (32 characters), set when money moves. */
   endToEndId: nullableField(z.string()),
   /** Where the receipt can be seen. */
   receiptUrl: nullableField(z.string()),

@@ -3,27 +3,21 @@
  * `node:crypto` createHmac + timingSafeEqual (and that plus JSON.parse for construction).
  * Run: npm run bench:webhooks
  */
+
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { constructWebhookEvent, signWebhookPayload, verifyWebhookSignature } from '../src/webhooks/index.js';
+import { transactionEvent } from '../test/webhooks/fixtures.js';
 import { compare, table } from './harness.js';
 
 const SECRET = `whsec_${'k'.repeat(32)}`;
 
 function bodyOfSize(bytes: number): string {
-  const event = {
-    event: 'transaction.completed',
-    timestamp: '2026-11-21T10:00:00.000Z',
-    data: {
-      id: 42,
-      referenceId: '0b8f7e36-3e59-4d44-9f0c-6a3f1f0c2b11',
-      transactionId: '9d3b2c1a-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-      status: 'COMPLETED',
-      type: 'CASHIN',
-      amount: 19.9,
-      trackingParameters: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'black-friday' },
-      note: '',
-    },
-  };
+  const event = transactionEvent('transaction.completed', {
+    transactionId: '9d3b2c1a-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+    amount: 19.9,
+    trackingParameters: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'black-friday' },
+    note: '',
+  }) as unknown as { data: { note: string } };
   const base = JSON.stringify(event).length;
   event.data.note = 'x'.repeat(Math.max(0, bytes - base));
   return JSON.stringify(event);

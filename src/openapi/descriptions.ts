@@ -1,10 +1,10 @@
 /**
  * The words of the document: what each schema means, from the interface document and the
  * reference behaviour. Kept here, not in the zod schemas, so that the SDK's bundles do not carry
- * them. Each field's description is its schema's JSDoc (read into `field-docs.ts`).
+ * them. Each field's description is its schema's JSDoc (read into `field-docs.json`).
  */
 import type { JsonSchema } from './components.js';
-import { FIELD_DOCS } from './field-docs.js';
+import FIELD_DOCS from './field-docs.json' with { type: 'json' };
 
 const OPEN = (what: string) =>
   `${what}. An open enum: the known values are listed, and a value the service adds later is still a string to accept.`;
@@ -87,7 +87,7 @@ const DOCS: Record<string, { description: string }> = {
 
 /**
  * Adds the descriptions to the generated components (in place) and returns them: each
- * component's from here, each field's from its schema's JSDoc (`field-docs.ts`).
+ * component's from here, each field's from its schema's JSDoc (`field-docs.json`).
  */
 export function describeComponents(components: Record<string, JsonSchema>): Record<string, JsonSchema> {
   for (const [name, docs] of Object.entries(DOCS)) {

@@ -1,16 +1,16 @@
 /**
  * Each field's description is written once, as its schema field's JSDoc: the OpenAPI document
- * reads it through src/openapi/field-docs.ts, which must match the JSDoc.
+ * reads it through src/openapi/field-docs.json, which must match the JSDoc.
  */
 import { describe, expect, it } from 'vitest';
 import { readFieldDocs } from '../../scripts/field-docs.js';
 import { openApiDocument } from '../../src/openapi/document.js';
-import { FIELD_DOCS } from '../../src/openapi/field-docs.js';
+import FIELD_DOCS from '../../src/openapi/field-docs.json' with { type: 'json' };
 
 describe('field descriptions', () => {
   const fromJsDoc = readFieldDocs();
 
-  it('src/openapi/field-docs.ts matches the schemas JSDoc (else: npm run openapi:field-docs)', () => {
+  it('src/openapi/field-docs.json matches the schemas JSDoc (else: npm run openapi:field-docs)', () => {
     expect(FIELD_DOCS).toEqual(fromJsDoc);
   });
 

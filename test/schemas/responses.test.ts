@@ -13,6 +13,7 @@ import {
   WebhookEventTypeList,
   WebhookSubscriptionList,
 } from '../../src/schemas/webhook-subscription.js';
+import { transactionEvent } from '../webhooks/fixtures.js';
 import { chargeRecord, transactionRecord } from './fixtures.js';
 
 function parsed(schema: Parameters<typeof safeParseWith>[0], input: unknown) {
@@ -132,23 +133,15 @@ describe('balance, error body, webhook records and events', () => {
     expect(parsed(WebhookEventTypeList, events)).toEqual(events);
   });
 
-  const event = {
-    event: 'transaction.completed',
-    timestamp: '2026-11-21T10:00:00.000Z',
-    data: {
-      id: 42,
-      referenceId: '0b8f7e36-3e59-4d44-9f0c-6a3f1f0c2b11',
-      status: 'COMPLETED',
-      type: 'CASHIN',
-      trackingParameters: {
-        utm_source: 'google',
-        utm_medium: 'cpc',
-        utm_campaign: 'bf',
-        utm_content: 'a',
-        utm_term: 'b',
-      },
+  const event = transactionEvent('transaction.completed', {
+    trackingParameters: {
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'bf',
+      utm_content: 'a',
+      utm_term: 'b',
     },
-  };
+  });
   it('accepts a webhook body of section 6, and a revalidate ping', () => {
     expect(parsed(WebhookEventBody, event)).toEqual(event);
     const ping = {

@@ -12,8 +12,13 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
-/** The test folders that exercise the schemas in-process (the mock's process tests run dist/, not src/). */
-const SUITE = ['test/schemas', 'test/client', 'test/webhooks', 'test/mock/charges.test.ts'];
+/** The tests that exercise the schemas in-process, and the mock's that check its answers with them. */
+const SUITE = [
+  'test/schemas',
+  'test/client',
+  'test/webhooks',
+  ...['charges', 'cashouts', 'webhooks', 'integrations'].map((name) => `test/mock/${name}.test.ts`),
+];
 /** Runs built dist/ in child processes, which resolve zod from node_modules, not through the alias. */
 const EXCLUDE = ['test/webhooks/receiver-processes.test.ts'];
 

@@ -49,7 +49,7 @@ function installZod(version: string, dir: string): string {
   execFileSync(
     'npm',
     ['install', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts', `zod@${version}`],
-    { cwd: dir, stdio: 'inherit' },
+    { cwd: dir, stdio: 'inherit', timeout: 120_000 },
   );
   const got = JSON.parse(readFileSync(installed, 'utf8')).version;
   if (got !== version) throw new Error(`asked npm for zod ${version}, got ${got}`);

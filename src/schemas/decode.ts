@@ -6,7 +6,7 @@
  * mismatch is a plain issue that the caller decides about (lenient: report; strict: throw).
  * The value is decoded in place: it must be freshly parsed JSON.
  */
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { GUID_PATTERN } from './formats.js';
 import { type FieldIssue, safeParseWith } from './parse.js';
 
@@ -58,9 +58,9 @@ export function normaliseRecord(record: unknown, money: readonly string[] = []):
   if ('id' in record) record.id = normaliseId(record.id);
 }
 
+/** The keys of an object schema's shape (zod's public `shape`); none for any other schema. */
 function shapeKeys(schema: z.ZodMiniType): string[] {
-  const shape = (schema._zod.def as { shape?: Json }).shape;
-  return shape === undefined ? [] : Object.keys(shape);
+  return schema instanceof z.ZodMiniObject ? Object.keys(schema.shape) : [];
 }
 
 /** `{ data: resource }` as the resource, unless the value already looks like the resource itself. */

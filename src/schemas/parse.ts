@@ -5,6 +5,7 @@
  */
 
 import * as z from 'zod/mini';
+import { $ZodType } from 'zod/v4/core';
 import { kindOf } from './checks.js';
 import { issueMessage } from './messages.js';
 
@@ -76,7 +77,7 @@ export function issuesByField(issues: readonly FieldIssue[]): Record<string, str
  * @throws {TypeError} when `schema` is not a zod schema (a programming error).
  */
 export function safeParseWith<S extends z.ZodMiniType>(schema: S, input: unknown): ParseOutcome<z.output<S>> {
-  if (typeof schema !== 'object' || schema === null || !('_zod' in schema))
+  if (!(schema instanceof $ZodType))
     throw new TypeError(`safeParseWith needs one of the SDK's schemas (a zod schema), got ${kindOf(schema)}`);
   const result = z.safeParse(schema, input, { error: issueMessage });
   if (result.success) return { success: true, data: result.data };

@@ -58,8 +58,8 @@ interface Prepared<A extends Schema | undefined>
 
 export class HttpCore {
   readonly #config: ResolvedConfig;
-  #transport: Transport | undefined;
-  #loading: Promise<Transport> | undefined;
+  /** ky and its instance, made on the first request rather than at import (see ./transport.ts). */
+  #transport: Promise<Transport> | undefined;
   /** Redacted from outside text: the secret key, the user token, the token function's latest value. */
   readonly #secrets: (string | undefined)[];
 
@@ -149,26 +149,13 @@ export class HttpCore {
       };
       // Webhook management authenticates with the user token, fetched once per call.
       if (call.auth === 'user') outgoing.headers.authorization = `Bearer ${await this.#userToken()}`;
-      const { response, text, json } = await (this.#transport ?? (await this.#loadTransport()))(outgoing);
+      this.#transport ??= import('./transport.js').then((ky) => ky.createTransport(this.#config.fetch));
+      const { response, text, json } = await (await this.#transport)(outgoing);
       return this.#read(call, response, text, json, options);
     } catch (error) {
       adviseOnUncertainOutcome(error, call.advice);
       throw withIdempotencyKey(error, call.idempotencyKey);
     }
-  }
-
-  /** ky, loaded on the first request rather than at import (see ./transport.ts). */
-  #loadTransport(): Promise<Transport> {
-    const config = this.#config;
-    this.#loading ??= import('./transport.js').then((module) => {
-      // In the CommonJS build this import() loads a CommonJS chunk: its exports may arrive wrapped
-      // in `default`.
-      const create =
-        module.createTransport ?? (module as unknown as { default: typeof module }).default.createTransport;
-      this.#transport = create(config.fetch);
-      return this.#transport;
-    });
-    return this.#loading;
   }
 
   #headers(call: Prepared<Schema | undefined>, options: RequestOptions): Record<string, string> {

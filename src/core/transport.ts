@@ -4,7 +4,7 @@
  * the SDK's in `toPaymentsError`. Its own module so that the core can load ky on the first
  * request: ky's initialisation makes Node load its fetch implementation (about 25 ms of start-up).
  */
-import ky, { isHTTPError, isTimeoutError, type NormalizedOptions, type RetryOptions } from 'ky';
+import ky, { isHTTPError, isTimeoutError, type RetryOptions } from 'ky';
 import { APIError } from '../errors/api-error.js';
 import { PaymentsError } from '../errors/base.js';
 import { APIConnectionError, APITimeoutError, APIUserAbortError } from '../errors/connection.js';
@@ -17,7 +17,7 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 /** 408, 409 (idempotency in flight), 429 and the common 5xx; the rarer 5xx through `shouldRetry`. */
 const RETRY_STATUSES = [408, 409, 429, 500, 502, 503, 504];
 /** 409 codes that will not change on a retry: the same answer would come back. */
-const FINAL_CONFLICTS = new Set(['IDEMPOTENCY_KEY_REUSED', 'INVALID_TRANSITION']);
+const FINAL_CONFLICTS = new Set(['409 IDEMPOTENCY_KEY_REUSED', '409 INVALID_TRANSITION']);
 
 /** One call as the transport sends it: the request, its limits and where its log lines go. */
 export interface Outgoing {
@@ -67,16 +67,14 @@ const RETRY: RetryOptions = {
   shouldRetry: ({ error }) => {
     // The caller's signal aborted the attempt: never retried.
     if (error.name === 'AbortError') return false;
-    if (isHTTPError(error)) {
-      const { status } = error.response;
-      const failure = toPaymentsError(error, NO_SECRETS);
-      if (status === 409 && FINAL_CONFLICTS.has((failure as APIError).code as string)) return false;
-      // `undefined` leaves the decision to ky's rules above (statuses, Retry-After).
-      return status >= 500 && !RETRY_STATUSES.includes(status) ? true : undefined;
-    }
+    if (isTimeoutError(error)) return undefined;
     // ky retries only the errors it knows as network errors: any other failure to get an answer
     // (a lost answer, a runtime's own wording of a dropped socket) is one too.
-    return isTimeoutError(error) ? undefined : true;
+    if (!isHTTPError(error)) return true;
+    const { status, code } = toPaymentsError(error, NO_SECRETS) as APIError;
+    if (FINAL_CONFLICTS.has(`${status} ${code}`)) return false;
+    // `undefined` leaves the decision to ky's rules above (statuses, Retry-After).
+    return status >= 500 && !RETRY_STATUSES.includes(status) ? true : undefined;
   },
 };
 
@@ -124,12 +122,17 @@ class Call {
     }
   }
 
-  log(level: 'info' | 'warn', outcome: string): void {
-    this.out.log(level, outcome, Math.max(0, this.attempts - 1), this.ms);
+  /** One line per attempt: `warn` for one that is retried, `info` for the last (the caller sees the outcome). */
+  log(level: 'info' | 'warn', outcome: PaymentsError | Response): void {
+    const what =
+      outcome instanceof Response
+        ? String(outcome.status)
+        : outcome instanceof APIError
+          ? `${outcome.status}${outcome.code === undefined ? '' : ` ${outcome.code}`}`
+          : `failed: ${outcome.message}`;
+    this.out.log(level, what, Math.max(0, this.attempts - 1), this.ms);
   }
 }
-
-const callOf = (options: NormalizedOptions) => options.context.call as Call;
 
 /** A transport over one ky instance; `fetchOverride` (or `globalThis.fetch`) is looked up on every attempt. */
 export function createTransport(fetchOverride: typeof fetch | undefined): Transport {
@@ -139,8 +142,10 @@ export function createTransport(fetchOverride: typeof fetch | undefined): Transp
     parseJson: (text) => text,
     hooks: {
       beforeRetry: [
-        ({ error, options }) =>
-          callOf(options).log('warn', describe(toPaymentsError(error, callOf(options).out))),
+        ({ error, options }) => {
+          const call = options.context.call as Call;
+          call.log('warn', toPaymentsError(error, call.out));
+        },
       ],
     },
   });
@@ -157,20 +162,14 @@ export function createTransport(fetchOverride: typeof fetch | undefined): Transp
         fetch: call.fetch,
         context: { call },
       });
-      call.log('info', String(response.status));
+      call.log('info', response);
       return { response, text: call.text, json: call.json };
     } catch (error) {
       const failure = toPaymentsError(error, out);
-      // The error is thrown to the caller: the line is context, not an alarm.
-      call.log('info', describe(failure));
+      call.log('info', failure);
       throw failure;
     }
   };
-}
-
-function describe(error: PaymentsError): string {
-  if (error instanceof APIError) return `${error.status}${error.code === undefined ? '' : ` ${error.code}`}`;
-  return `failed: ${error.message}`;
 }
 
 const NO_SECRETS = { signal: undefined, timeout: 0, secrets: [] };

@@ -158,6 +158,7 @@ export function createTransport(fetchOverride: typeof fetch | undefined): Transp
         ...(out.body === undefined ? {} : { body: out.body }),
         ...(out.signal === undefined ? {} : { signal: out.signal }),
         timeout: out.timeout,
+        // Per call: a POST without its idempotency key is never repeated (measured: no cost).
         retry: { limit: out.mayRetry ? Math.max(0, Math.floor(out.maxRetries)) : 0 },
         fetch: call.fetch,
         context: { call },
@@ -172,6 +173,7 @@ export function createTransport(fetchOverride: typeof fetch | undefined): Transp
   };
 }
 
+/** For `shouldRetry`, which reads only an error's status and code, never its text. */
 const NO_SECRETS = { signal: undefined, timeout: 0, secrets: [] };
 
 /** ky's `HTTPError`, `TimeoutError` and network errors (any runtime's) as the SDK's classes. */

@@ -13,7 +13,7 @@ import { safeParseWith } from '../schemas/parse.js';
 import { redactSecrets } from '../schemas/redact.js';
 import { APIPromise, type APIResult } from './api-promise.js';
 import type { RequestOptions, ResolvedConfig } from './config.js';
-import { log } from './logger.js';
+import { log, logs } from './logger.js';
 import { type PageFetcher, type PagePromise, paginate } from './pagination.js';
 import { readAnswer } from './read-answer.js';
 import type { Outgoing, Transport } from './transport.js';
@@ -149,7 +149,7 @@ export class HttpCore {
       };
       // Webhook management authenticates with the user token, fetched once per call.
       if (call.auth === 'user') outgoing.headers.authorization = `Bearer ${await this.#userToken()}`;
-      this.#transport ??= import('./transport.js').then((ky) => ky.createTransport(this.#config.fetch));
+      this.#transport ??= import('./transport.js').then((ky) => ky.createTransport(this.#config));
       const { response, text, json } = await (await this.#transport)(outgoing);
       return this.#read(call, response, text, json, options);
     } catch (error) {
@@ -224,7 +224,8 @@ export class HttpCore {
 
   #log(level: 'info' | 'warn' | 'error', message: string): void {
     const config = this.#config;
-    if (config.logLevel !== 'off')
+    // Redacted only when written: most lines (each success at the default level) are not.
+    if (logs(config.logLevel, level))
       log(config.logger, config.logLevel, level, redactSecrets(message, this.#secrets));
   }
 }

@@ -13,7 +13,7 @@ import { safeParseWith } from '../schemas/parse.js';
 import { redactSecrets } from '../schemas/redact.js';
 import { APIPromise, type APIResult } from './api-promise.js';
 import type { RequestOptions, ResolvedConfig } from './config.js';
-import { log } from './logger.js';
+import { log, logs } from './logger.js';
 import { type PageFetcher, type PagePromise, paginate } from './pagination.js';
 import { readAnswer } from './read-answer.js';
 import type { Outgoing, Transport } from './transport.js';
@@ -35,8 +35,8 @@ interface Prepared<A extends Schema | undefined>
 
 export class HttpCore {
   readonly #config: ResolvedConfig;
-  #transport: Transport | undefined;
-  #loading: Promise<Transport> | undefined;
+  /** ky and its instance, made on the first request rather than at import (see ./transport.ts). */
+  #transport: Promise<Transport> | undefined;
   /** Redacted from outside text: the secret key, the user token, the token function's latest value. */
   readonly #secrets: (string | undefined)[];
 
@@ -126,26 +126,13 @@ export class HttpCore {
       };
       // Webhook management authenticates with the user token, fetched once per call.
       if (call.auth === 'user') outgoing.headers.authorization = `Bearer ${await this.#userToken()}`;
-      const { response, text, json } = await (this.#transport ?? (await this.#loadTransport()))(outgoing);
+      this.#transport ??= import('./transport.js').then((ky) => ky.createTransport(this.#config));
+      const { response, text, json } = await (await this.#transport)(outgoing);
       return this.#read(call, response, text, json, options);
     } catch (error) {
       adviseOnUncertainOutcome(error, call.advice);
       throw withIdempotencyKey(error, call.idempotencyKey);
     }
-  }
-
-  /** ky, loaded on the first request rather than at import (see ./transport.ts). */
-  #loadTransport(): Promise<Transport> {
-    const config = this.#config;
-    this.#loading ??= import('./transport.js').then((module) => {
-      // In the CommonJS build this import() loads a CommonJS chunk: its exports may arrive wrapped
-      // in `default`.
-      const create =
-        module.createTransport ?? (module as unknown as { default: typeof module }).default.createTransport;
-      this.#transport = create(config.fetch);
-      return this.#transport;
-    });
-    return this.#loading;
   }
 
   #headers(call: Prepared<Schema | undefined>, options: RequestOptions): Record<string, string> {
@@ -214,7 +201,8 @@ export class HttpCore {
 
   #log(level: 'info' | 'warn' | 'error', message: string): void {
     const config = this.#config;
-    if (config.logLevel !== 'off')
+    // Redacted only when written: most lines (each success at the default level) are not.
+    if (logs(config.logLevel, level))
       log(config.logger, config.logLevel, level, redactSecrets(message, this.#secrets));
   }
 }

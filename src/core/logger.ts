@@ -20,6 +20,11 @@ const RANK: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, deb
 /** Every log level, least first. */
 export const LOG_LEVELS = Object.keys(RANK) as LogLevel[];
 
+/** Whether the configured level lets a line at `level` through. */
+export function logs(configured: LogLevel, level: Exclude<LogLevel, 'off'>): boolean {
+  return RANK[level] <= RANK[configured];
+}
+
 /** Logs `message` at `level` when the configured level lets it through. */
 export function log(
   logger: Logger,
@@ -27,5 +32,5 @@ export function log(
   level: Exclude<LogLevel, 'off'>,
   message: string,
 ): void {
-  if (RANK[level] <= RANK[configured]) logger[level](`[pix-payments] ${message}`);
+  if (logs(configured, level)) logger[level](`[pix-payments] ${message}`);
 }

@@ -203,4 +203,45 @@ describe('lost answers', () => {
     await expect(client.cashouts.retrieve(7)).resolves.toMatchObject({ id: 7 });
     expect(requests).toHaveLength(2);
   });
+
+  it('a body that stalls is timed out with its attempt, then retried', async () => {
+    const stalled = (request: Request) =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"transactionId":'));
+            request.signal.addEventListener('abort', () => controller.error(request.signal.reason));
+          },
+        }),
+        { status: 200 },
+      );
+    const { client, requests } = clientWith([stalled, json(200, payoutRecord)], {
+      logger: silent,
+      timeout: 50,
+    });
+    await expect(client.cashouts.retrieve(7)).resolves.toMatchObject({ id: 7 });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('logs the lost attempt as a retried one', async () => {
+    const warn = vi.fn();
+    const { client } = clientWith([new Response('', { status: 200 }), json(200, payoutRecord)], {
+      logger: { ...silent, warn },
+    });
+    await client.cashouts.retrieve(7);
+    expect(warn.mock.calls.map(([line]) => line)).toEqual([
+      expect.stringMatching(
+        /^\[pix-payments\] GET \/v1\/integrations\/cashout\/7 failed: .*the 200 answer was empty, cut off or not JSON in \d+ ms \(retry 0\)$/,
+      ),
+    ]);
+  });
+
+  it('is not retried for a POST without an idempotency key', async () => {
+    const { client, requests } = clientWith([new Response('', { status: 201 })], {
+      logger: silent,
+      userToken: 'jwt',
+    });
+    await expect(client.webhooks.create(newSubscription)).rejects.toBeInstanceOf(ResponseValidationError);
+    expect(requests).toHaveLength(1);
+  });
 });

@@ -56,6 +56,11 @@ function installZod(version: string, dir: string): string {
   return zodDir;
 }
 
+/** The `paths` of the project's tsconfig.json (plain JSON). */
+function projectPaths(): Record<string, string[]> {
+  return JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')).compilerOptions.paths ?? {};
+}
+
 /**
  * A tsconfig that extends the project's with `zod` and `zod/*` mapped to `zodDir`'s types: to the
  * declaration files themselves, as NodeNext resolution does not look into a mapped folder.
@@ -66,8 +71,13 @@ function writeTsconfig(dir: string, zodDir: string): string {
     extends: join(ROOT, 'tsconfig.json'),
     compilerOptions: {
       paths: {
-        'pix-payments': [join(ROOT, 'src/index.ts')],
-        'pix-payments/*': [join(ROOT, 'src/*/index.ts')],
+        // The project's own mappings, made absolute (a `paths` of an extending config replaces them).
+        ...Object.fromEntries(
+          Object.entries(projectPaths()).map(([name, targets]) => [
+            name,
+            targets.map((target) => join(ROOT, target)),
+          ]),
+        ),
         zod: [join(zodDir, 'index.d.ts')],
         'zod/*': [join(zodDir, '*/index.d.ts'), join(zodDir, '*.d.ts')],
       },

@@ -41,7 +41,11 @@ export class APIPromise<T> implements Promise<T> {
     // biome-ignore lint/suspicious/noExplicitAny: the same signature as Promise#then, so `.catch((e) => e)` reads as usual.
     onrejected?: ((reason: any) => B | PromiseLike<B>) | null,
   ): Promise<A | B> {
-    return this.#result.then((result) => result.data).then(onfulfilled, onrejected);
+    // One promise, not two: `then` is on the path of every call.
+    return this.#result.then(
+      onfulfilled ? (result) => onfulfilled(result.data) : (result) => result.data as unknown as A,
+      onrejected,
+    );
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: the same signature as Promise#catch.

@@ -23,9 +23,10 @@ type Schema = z.ZodMiniType;
 type Output<S> = S extends Schema ? z.output<S> : undefined;
 
 /** A call ready to go: validated, keyed and serialised, so that nothing the caller does later changes it. */
-interface Prepared<A extends Schema | undefined>
-  extends Omit<Endpoint<unknown, A>, 'body' | 'query' | 'idempotencyKey'> {
-  /** The path with its params filled in (`path` keeps the template, for reports). */
+interface Prepared<A extends Schema | undefined> {
+  /** The table's entry, as it is (never copied: a call reads it). */
+  endpoint: Endpoint<unknown, A>;
+  /** The path with its params filled in (the entry's `path` keeps the template, for reports). */
   url: string;
   body: string | undefined;
   idempotencyKey: string | undefined;
@@ -36,7 +37,8 @@ interface Prepared<A extends Schema | undefined>
 export class HttpCore {
   readonly #config: ResolvedConfig;
   /** ky and its instance, made on the first request rather than at import (see ./transport.ts). */
-  #transport: Promise<Transport> | undefined;
+  #transport: Transport | undefined;
+  #loading: Promise<Transport> | undefined;
   /** Redacted from outside text: the secret key, the user token, the token function's latest value. */
   readonly #secrets: (string | undefined)[];
 
@@ -51,11 +53,14 @@ export class HttpCore {
     params: unknown,
     options: RequestOptions = {},
   ): APIPromise<Output<A>> {
-    // The executor runs now, so the call is prepared before the first `await`; a bad param
-    // rejects the promise rather than throwing.
-    return new APIPromise(
-      new Promise((resolve) => resolve(this.#send(this.#prepare(endpoint, params), options))),
-    );
+    // Prepared now, before the first `await`; a bad param rejects the promise rather than throwing.
+    let call: Prepared<A>;
+    try {
+      call = this.#prepare(endpoint, params);
+    } catch (error) {
+      return new APIPromise(Promise.reject(error));
+    }
+    return new APIPromise(this.#send(call, options));
   }
 
   /** Calls a list endpoint: the first page, also iterable over every item of every page. */
@@ -91,10 +96,8 @@ export class HttpCore {
       encodeURIComponent(String((valid as Record<string, unknown>)[name])),
     );
     const url = `${this.#config.baseUrl}${path}${query === '' ? '' : `?${query}`}`;
-    // The endpoint's own query and body give way to the call's.
-    const { query: _query, ...rest } = endpoint as Endpoint<unknown, A>;
     const advice = endpoint.moves && uncertainOutcomeAdvice(endpoint.moves, field, idempotencyKey, valid);
-    return { ...rest, url, body, idempotencyKey, advice };
+    return { endpoint: endpoint as Endpoint<unknown, A>, url, body, idempotencyKey, advice };
   }
 
   #validate<P>(schema: z.ZodMiniType<P> | undefined, params: unknown, idempotencyKey: string | undefined): P {
@@ -108,26 +111,28 @@ export class HttpCore {
     call: Prepared<A>,
     options: RequestOptions,
   ): Promise<APIResult<Output<A>>> {
+    const { method, auth } = call.endpoint;
     try {
-      const where = `${call.method} ${call.url.slice(this.#config.baseUrl.length).split('?')[0]}`;
       const outgoing: Outgoing = {
-        method: call.method,
+        method,
         url: call.url,
-        expectsJson: call.answer !== undefined,
+        expectsJson: call.endpoint.answer !== undefined,
         headers: this.#headers(call, options),
         body: call.body,
         timeout: options.timeout ?? this.#config.timeout,
         maxRetries: options.maxRetries ?? this.#config.maxRetries,
         signal: options.signal,
         secrets: this.#secrets,
-        mayRetry: call.method !== 'POST' || call.idempotencyKey !== undefined,
-        log: (level, outcome, retry, ms) =>
-          this.#log(level, `${where} ${outcome} in ${ms} ms (retry ${retry})`),
+        mayRetry: method !== 'POST' || call.idempotencyKey !== undefined,
+        log: (level, outcome, retry, ms) => {
+          const where = call.url.slice(this.#config.baseUrl.length).split('?')[0];
+          this.#log(level, `${method} ${where} ${outcome} in ${ms} ms (retry ${retry})`);
+        },
       };
       // Webhook management authenticates with the user token, fetched once per call.
-      if (call.auth === 'user') outgoing.headers.authorization = `Bearer ${await this.#userToken()}`;
-      this.#transport ??= import('./transport.js').then((ky) => ky.createTransport(this.#config));
-      const { response, text, json } = await (await this.#transport)(outgoing);
+      if (auth === 'user') outgoing.headers.authorization = `Bearer ${await this.#userToken()}`;
+      const transport = this.#transport ?? (await this.#loadTransport());
+      const { response, text, json } = await transport(outgoing);
       return this.#read(call, response, text, json, options);
     } catch (error) {
       adviseOnUncertainOutcome(error, call.advice);
@@ -135,11 +140,18 @@ export class HttpCore {
     }
   }
 
+  /** Loads ky once, whichever call comes first; later calls use the transport without waiting. */
+  async #loadTransport(): Promise<Transport> {
+    this.#loading ??= import('./transport.js').then((ky) => ky.createTransport(this.#config));
+    this.#transport = await this.#loading;
+    return this.#transport;
+  }
+
   #headers(call: Prepared<Schema | undefined>, options: RequestOptions): Record<string, string> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (call.body !== undefined) headers['content-type'] = 'application/json';
     // The user token (webhook management) may come from an async function: set in `#send`.
-    if (call.auth === undefined) headers.authorization = `Bearer ${this.#config.secretKey}`;
+    if (call.endpoint.auth === undefined) headers.authorization = `Bearer ${this.#config.secretKey}`;
     return headers;
   }
 
@@ -166,14 +178,15 @@ export class HttpCore {
   ): APIResult<Output<A>> {
     const requestId = response.headers.get('x-request-id') ?? undefined;
     const config = this.#config;
+    const { method, path, answer, decode } = call.endpoint;
     const data =
-      call.answer === undefined
+      answer === undefined
         ? undefined
         : readAnswer({
-            method: call.method,
-            path: call.path,
-            schema: call.answer,
-            rules: call.decode ?? { envelope: 'one' },
+            method,
+            path,
+            schema: answer,
+            rules: decode ?? { envelope: 'one' },
             mode: options.responseValidation ?? config.responseValidation,
             text,
             json,

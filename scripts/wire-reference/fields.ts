@@ -63,11 +63,13 @@ export class Schemas {
 
   /** A field's limits: values, bounds, lengths, format, pattern. */
   rules(schema: Schema): string {
-    const known = componentName(schema) !== undefined && FORMATS[componentName(schema) ?? ''] !== undefined;
+    // A format component (Uuid, DateTime…) is named by the type; its pattern would only repeat it.
+    const known = FORMATS[componentName(schema) ?? ''] !== undefined;
     const resolved = this.resolve(schema);
     const options = (resolved.anyOf ?? []) as Schema[];
-    const [nullable, ...others] = options.filter((option) => option.type !== 'null');
-    if (nullable !== undefined && others.length === 0 && options.length === 2) return this.rules(nullable);
+    // `X or null`: the rules of X.
+    const [only, ...others] = options.filter((option) => option.type !== 'null');
+    if (only !== undefined && others.length === 0 && options.length === 2) return this.rules(only);
     const open = (resolved.anyOf as Schema[] | undefined)?.find((option) => Array.isArray(option.enum));
     const rules: string[] = [];
     if (Array.isArray(resolved.enum)) rules.push(`one of ${resolved.enum.map(code).join(', ')}`);

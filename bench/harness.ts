@@ -8,12 +8,23 @@ export interface Figure {
   opsPerSecond: number;
   /** Lowest and highest sample, ops/s. */
   spread: [number, number];
+  /**
+   * Median CPU time of this process per op, in µs (user + system). Other processes steal wall
+   * time, not this: on a shared machine it is the steadier measure of a CPU-bound task.
+   */
+  cpuMicrosPerOp?: number;
 }
 
 type Task = () => unknown;
 
-async function sample(task: Task, durationMs: number): Promise<number> {
+interface Sample {
+  opsPerSecond: number;
+  cpuMicrosPerOp: number;
+}
+
+async function sample(task: Task, durationMs: number): Promise<Sample> {
   let ops = 0;
+  const cpu = process.cpuUsage();
   const start = performance.now();
   let elapsed = 0;
   while (elapsed < durationMs) {
@@ -24,7 +35,8 @@ async function sample(task: Task, durationMs: number): Promise<number> {
     ops += 100;
     elapsed = performance.now() - start;
   }
-  return (ops / elapsed) * 1000;
+  const used = process.cpuUsage(cpu);
+  return { opsPerSecond: (ops / elapsed) * 1000, cpuMicrosPerOp: (used.user + used.system) / ops };
 }
 
 const median = (values: number[]) => {
@@ -38,7 +50,7 @@ export async function compare(
   options = { samples: 7, sampleMs: 150 },
 ): Promise<Figure[]> {
   for (const task of Object.values(tasks)) await sample(task, 100);
-  const results: Record<string, number[]> = {};
+  const results: Record<string, Sample[]> = {};
   for (let round = 0; round < options.samples; round++) {
     for (const [name, task] of Object.entries(tasks)) {
       const list = results[name] ?? [];
@@ -46,11 +58,15 @@ export async function compare(
       results[name] = list;
     }
   }
-  return Object.entries(results).map(([name, values]) => ({
-    name,
-    opsPerSecond: median(values),
-    spread: [Math.min(...values), Math.max(...values)],
-  }));
+  return Object.entries(results).map(([name, samples]) => {
+    const values = samples.map((one) => one.opsPerSecond);
+    return {
+      name,
+      opsPerSecond: median(values),
+      spread: [Math.min(...values), Math.max(...values)],
+      cpuMicrosPerOp: median(samples.map((one) => one.cpuMicrosPerOp)),
+    };
+  });
 }
 
 /** Formats a figure table with ratios to a named baseline. */

@@ -129,7 +129,7 @@ export function decodeAnswer(schema: z.ZodMiniType, json: unknown, rules: Decode
     });
   }
   const outcome = safeParseWith(schema, data);
+  if (outcome.success) return { data, issues: [], essential };
   const taken = new Set(essential.map((issue) => issue.path));
-  const issues = outcome.success ? [] : outcome.issues.filter((issue) => !taken.has(issue.path));
-  return { data, issues, essential };
+  return { data, issues: outcome.issues.filter((issue) => !taken.has(issue.path)), essential };
 }

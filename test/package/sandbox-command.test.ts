@@ -1,0 +1,71 @@
+/**
+ * The sandbox command that README and docs/sandbox.md give starts the mock from an empty folder
+ * on a machine whose Node is 20: npx brings Node 24 (`node@24`: the mock needs 22.12), msw (an
+ * optional peer, so npx would not install it) and the package itself; nothing depends on a
+ * registry package named `pix-payments-mock`. Run here with Node 20's own npx and the packed
+ * tarball in place of `pix-payments`. The first run downloads Node 24 (about 30 MB) into npm's
+ * cache; later runs take about 10 s.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bannerOf } from '../mock/harness.js';
+import { packedTarball } from './consumer.js';
+
+/** The documented command (`msw@3` and `node@24` need no quotes in any shell). */
+const SANDBOX_COMMAND = 'npx -y -p node@24 -p msw@3 -p pix-payments pix-payments-mock';
+
+let child: ChildProcess | undefined;
+afterEach(() => {
+  // npx runs the mock in a child of its own: end the whole group this test started.
+  if (child?.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+  child = undefined;
+});
+
+/** A shell's environment with the machine's Node 20 first: none of this repository's bins or npm's variables. */
+function freshShellEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) if (!/^npm_/i.test(name)) env[name] = value;
+  env.PATH = [
+    '/usr/bin',
+    ...(process.env.PATH ?? '').split(':').filter((dir) => !dir.includes('node_modules')),
+  ].join(':');
+  return env;
+}
+
+describe('the documented sandbox command', () => {
+  it('starts the mock from an empty folder with Node 20 on the PATH, and it answers', {
+    timeout: 240_000,
+  }, async () => {
+    const tarball = packedTarball();
+    const empty = mkdtempSync(join(tmpdir(), 'pix-sandbox-'));
+    const [npx, ...args] = SANDBOX_COMMAND.split(' ').map((word) =>
+      word === 'pix-payments' ? tarball : word,
+    );
+    child = spawn('/usr/bin/npx', [...args, '--port', '0'], {
+      cwd: empty,
+      env: freshShellEnv(),
+      detached: true,
+    });
+    expect(npx).toBe('npx');
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += String(chunk);
+    });
+    const banner = await bannerOf(child).catch((error: Error) => {
+      throw new Error(`${error.message}\n${stderr}`);
+    });
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(banner)?.[1] as string;
+    const secretKey = /Secret key\s+(\S+)/.exec(banner)?.[1] as string;
+    const openapi = await fetch(`${url}/openapi.json`);
+    expect([openapi.status, (await openapi.json()).openapi]).toEqual([200, expect.stringMatching(/^3\.1/)]);
+    const balance = await fetch(`${url}/v1/integrations/balance`, {
+      headers: { authorization: `Bearer ${secretKey}` },
+    });
+    expect(balance.status).toBe(200);
+    // The folder stays empty: npx installs into its own cache, not the merchant's folder.
+    expect(readdirSync(empty)).toEqual([]);
+  });
+});

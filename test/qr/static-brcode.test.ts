@@ -108,7 +108,11 @@ describe('buildStaticBrCode refuses bad input with a ValidationError naming the 
       'merchantName',
       'must be printable ASCII once accents are removed: "☕" has no ASCII form',
     ],
-    [{ merchantName: '' }, 'merchantName', 'Too small: expected string to have >=1 characters; got the string ""'],
+    [
+      { merchantName: '' },
+      'merchantName',
+      'Too small: expected string to have >=1 characters; got the string ""',
+    ],
     [{ amount: 0 }, 'amount', 'Too small: expected number to be >0 (a number in reais, such as 19.9); got 0'],
     [{ amount: 10.005 }, 'amount', 'must have at most two decimals'],
     [

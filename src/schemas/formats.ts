@@ -1,6 +1,6 @@
 /** Building blocks of the response schemas (tolerant: open enums, nullable fields). */
 import * as z from 'zod/mini';
-import { A_UUID, takes } from './messages.js';
+import { A_DATE, A_UUID, takes } from './messages.js';
 
 /**
  * An open enumeration for responses: the known values stay a typed union, and a value the
@@ -54,10 +54,7 @@ export const IsoDateTime = z
 export const IsoDate = z
   .string()
   .check(
-    z.regex(
-      /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/,
-      takes('a calendar date, such as "2026-11-01"'),
-    ),
+    z.regex(/^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/, takes(A_DATE)),
     z.refine(isCalendarDate, { error: 'must be a real calendar date (YYYY-MM-DD)' }),
   );
 

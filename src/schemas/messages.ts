@@ -12,6 +12,9 @@ import { redactSecrets } from './redact.js';
 /** What a UUID field takes: the example is a real version-4 UUID. */
 export const A_UUID = 'a UUID, such as "0b8f7e36-3e59-4d44-9f0c-6a3f1f0c2b11"';
 
+/** What a calendar-date field takes. */
+export const A_DATE = 'a calendar date, such as "2026-11-01"';
+
 /** A field's name in any case or form: `per_page`, `perPage` and `PER-PAGE` fold to one. */
 const fold = (key: string) => key.toLowerCase().replace(/[_-]/g, '');
 
@@ -19,12 +22,11 @@ const fold = (key: string) => key.toLowerCase().replace(/[_-]/g, '');
 const EXPECTED: Record<string, string> = {
   amount: 'a number in reais, such as 19.9',
   pixkey: 'the PIX key as text, such as "ana@example.com"',
-  pixkeytype: 'one of "CPF", "CNPJ", "EMAIL", "PHONE", "EVP"',
   idempotencykey: A_UUID,
   referenceid: A_UUID,
   transactionid: A_UUID,
-  datefrom: 'a calendar date, such as "2026-11-01"',
-  dateto: 'a calendar date, such as "2026-11-30"',
+  datefrom: A_DATE,
+  dateto: A_DATE,
   page: 'a whole number from 1, such as 2',
   perpage: 'a whole number from 1 to 100, such as 50',
   url: 'an http(s) URL, such as "https://shop.example/pix"',

@@ -11,11 +11,9 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SANDBOX_COMMAND } from '../../scripts/peer-entries.js';
 import { bannerOf } from '../mock/harness.js';
 import { packedTarball } from './consumer.js';
-
-/** The documented command (`msw@3` and `node@24` need no quotes in any shell). */
-const SANDBOX_COMMAND = 'npx -y -p node@24 -p msw@3 -p pix-payments pix-payments-mock';
 
 let child: ChildProcess | undefined;
 afterEach(() => {

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { endpoints, retrieveTransaction } from '../../src/endpoints.js';
 import { FaultRuleSchema } from '../../src/mock/domain/faults.js';
+import { ClockMove, TokenRequest } from '../../src/mock/handlers/control.js';
 import { ApproveCashoutParams, CreateCashoutParams } from '../../src/schemas/cashout.js';
 import { CreateTransactionBody } from '../../src/schemas/charge.js';
 import { ListCashoutsQuery, ListTransactionsQuery } from '../../src/schemas/list-query.js';
@@ -31,14 +32,19 @@ const SCHEMAS: [string, Schema][] = [
   ['create-webhook body', CreateWebhookParams],
   ['update-webhook body', UpdateWebhookParams],
   ['fault rule (POST /__mock/faults)', FaultRuleSchema],
+  ['clock move (POST /__mock/clock)', ClockMove],
+  ['user-token request (POST /__mock/user-tokens)', TokenRequest as Schema],
 ];
 
-/** The object shapes a schema reads: its own, a pipe's input's, or each option's of a union. */
+/** The object shapes a schema reads: its own, an optional's or a pipe's input's, or each option's of a union. */
 function shapesOf(schema: Schema): Record<string, Schema>[] {
-  const def = (schema as unknown as { _zod: { def: { in?: Schema; options?: Schema[] } } })._zod.def;
+  const def = (
+    schema as unknown as { _zod: { def: { in?: Schema; innerType?: Schema; options?: Schema[] } } }
+  )._zod.def;
   const shape = (schema as unknown as { shape?: Record<string, Schema> }).shape;
   if (shape !== undefined) return [shape];
-  if (def.in !== undefined) return shapesOf(def.in);
+  const inner = def.in ?? def.innerType;
+  if (inner !== undefined) return shapesOf(inner);
   return (def.options ?? []).flatMap(shapesOf);
 }
 const keysOf = (schema: Schema) => [...new Set(shapesOf(schema).flatMap((shape) => Object.keys(shape)))];

@@ -3,11 +3,13 @@
  * on a machine whose Node is 20: npx brings Node 24 (`node@24`: the mock needs 22.12), msw (an
  * optional peer, so npx would not install it) and the package itself; nothing depends on a
  * registry package named `pix-payments-mock`. Run here with Node 20's own npx and the packed
- * tarball in place of `pix-payments`. The first run downloads Node 24 (about 30 MB) into npm's
- * cache; later runs take about 10 s.
+ * tarball in place of `pix-payments`. npm's cache is one of the test's own (so the user's is
+ * untouched): the first run downloads Node 24 and msw (about 40 MB) into it, later runs take
+ * about 10 s; the install npx makes (about 200 MB, keyed by the tarball's path) is removed after.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { once } from 'node:events';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,11 +17,20 @@ import { SANDBOX_COMMAND } from '../../scripts/peer-entries.js';
 import { bannerOf } from '../mock/harness.js';
 import { packedTarball } from './consumer.js';
 
+/** npm's cache for this test: downloads kept between runs, npx's installs removed after each. */
+const NPM_CACHE = join(tmpdir(), 'pix-payments-sandbox-test-npm-cache');
+
 let child: ChildProcess | undefined;
-afterEach(() => {
+const folders: string[] = [];
+afterEach(async () => {
   // npx runs the mock in a child of its own: end the whole group this test started.
-  if (child?.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+  if (child?.pid !== undefined && child.exitCode === null) {
+    const exited = once(child, 'exit');
+    process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  }
   child = undefined;
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
 /** A shell's environment with the machine's Node 20 first: none of this repository's bins or npm's variables. */
@@ -30,6 +41,7 @@ function freshShellEnv(): NodeJS.ProcessEnv {
     '/usr/bin',
     ...(process.env.PATH ?? '').split(':').filter((dir) => !dir.includes('node_modules')),
   ].join(':');
+  env.npm_config_cache = NPM_CACHE;
   return env;
 }
 
@@ -39,6 +51,7 @@ describe('the documented sandbox command', () => {
   }, async () => {
     const tarball = packedTarball();
     const empty = mkdtempSync(join(tmpdir(), 'pix-sandbox-'));
+    folders.push(empty, join(NPM_CACHE, '_npx'));
     const [npx, ...args] = SANDBOX_COMMAND.split(' ').map((word) =>
       word === 'pix-payments' ? tarball : word,
     );

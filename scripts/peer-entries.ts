@@ -13,6 +13,14 @@ import { pathToFileURL } from 'node:url';
 const PEER = { name: 'msw', install: 'npm install --save-dev msw@^3', neededBy: 'pix-payments/mock' };
 
 /**
+ * The sandbox from any folder, as README and docs/sandbox.md give it: npx brings Node 24 (the
+ * mock needs 22.12), msw (an optional peer, which npx would not install) and the package, and
+ * nothing depends on a registry package named `pix-payments-mock`. The suite runs it
+ * (test/package/sandbox-command.test.ts).
+ */
+export const SANDBOX_COMMAND = 'npx -y -p node@24 -p msw@3 -p pix-payments pix-payments-mock';
+
+/**
  * `missingPeer(error)`: the clear error when `error` is the peer not being found, else undefined.
  * Its stack is the message alone, and it has no `cause` (Node would print the cause's stack):
  * the frames of a failed import say nothing to the reader.
@@ -66,6 +74,7 @@ try {
   const clear = missingPeer(error);
   if (clear === undefined) throw error;
   console.error(clear.message);
+  console.error('Or start the sandbox from any folder, with the Node and msw it needs: ${SANDBOX_COMMAND}');
   process.exit(1);
 }
 `;

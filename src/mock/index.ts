@@ -11,6 +11,6 @@ export { MAGIC_PIX_KEYS } from './domain/ledger.js';
 export type { MockBalance } from './domain/store.js';
 export type { DeliveryAttempt } from './domain/subscriptions.js';
 export type { MockMerchant, MockMerchantOptions, MockServiceOptions } from './options.js';
-export { createMockService, type MockService, type MockState } from './service.js';
+export { createMockService, type MockDeliveries, type MockService, type MockState } from './service.js';
 export type { MockSimulate } from './simulate.js';
 export type { MockAnswers } from './varied/varied-answers.js';

@@ -52,6 +52,27 @@ export interface MockState {
   readonly deliveries: readonly Readonly<DeliveryAttempt>[];
 }
 
+/** The webhook deliveries, to act on; the log to read is `mock.state.deliveries`. */
+export interface MockDeliveries {
+  /**
+   * Sends a logged delivery again, now, once, as `POST /__mock/deliveries/{deliveryId}/resend`
+   * does (the same code): the same bytes, signature and `X-Webhook-Id`, to where its subscription
+   * points now, logged as its next attempt with `resent: true`. Resolves to that attempt, whether
+   * the receiver took it or not (read `ok`, `status` and `error`: `HTTP 500`, `ECONNREFUSED`).
+   *
+   * @param deliveryId the `deliveryId` of an attempt in `mock.state.deliveries` (its `X-Webhook-Id`).
+   * @throws Error (a 404 `NOT_FOUND`, as over HTTP) whose message names the id, for a delivery
+   *   the log does not hold (never made, or older than its newest 1,000 attempts) or whose
+   *   subscription was deleted.
+   * @example
+   * await mock.settle();
+   * const [first] = mock.state.deliveries;
+   * const again = await mock.deliveries.resend(first.deliveryId);
+   * expect(again).toMatchObject({ attempt: 2, resent: true, ok: true });
+   */
+  resend(deliveryId: string): Promise<Readonly<DeliveryAttempt>>;
+}
+
 /** The reference mock of the PIX service. */
 export interface MockService {
   /**
@@ -92,6 +113,8 @@ export interface MockService {
   };
   /** The state, to inspect. */
   state: MockState;
+  /** The webhook deliveries: resend one in-process. */
+  deliveries: MockDeliveries;
   /** Resolves when every webhook delivery under way has finished, retries included. */
   settle(): Promise<void>;
   /**
@@ -195,6 +218,7 @@ export function buildMockService(
         return subscriptions.deliveries;
       },
     },
+    deliveries: { resend: (deliveryId) => dispatcher.resend(deliveryId) },
     settle: () => dispatcher.settle(),
     reset,
   };

@@ -1,5 +1,6 @@
 /** Building blocks of the response schemas (tolerant: open enums, nullable fields). */
 import * as z from 'zod/mini';
+import { A_DATE, A_UUID, takes } from './messages.js';
 
 /**
  * An open enumeration for responses: the known values stay a typed union, and a value the
@@ -20,20 +21,20 @@ export function nullableField<T extends z.ZodMiniType>(schema: T) {
 export const GUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** A UUID-shaped identifier in a response (any version or variant). */
-export const Guid = z.string().check(z.regex(GUID_PATTERN, { error: 'Invalid UUID' }));
+export const Guid = z.string().check(z.regex(GUID_PATTERN, takes(A_UUID)));
 
 /**
  * A UUID in a request, as RFC 9562 defines it (versions 1 to 8, the RFC variant), or the nil UUID.
  * Written as a pattern rather than zod's format so that the main entry stays small.
  */
-export const Uuid = z.string().check(
-  z.regex(
-    /^(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000)$/,
-    {
-      error: 'Invalid UUID',
-    },
-  ),
-);
+export const Uuid = z
+  .string()
+  .check(
+    z.regex(
+      /^(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000)$/,
+      takes(A_UUID),
+    ),
+  );
 
 /**
  * An ISO 8601 date-time in any of its forms, kept as sent: extended (`2026-11-21T10:00:00Z`) or
@@ -45,7 +46,7 @@ export const IsoDateTime = z
   .check(
     z.regex(
       /^(?:\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-4])(?::[0-5]\d(?::[0-5]\d(?:[.,]\d+)?)?)?|\d{4}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-4])(?:[0-5]\d(?:[0-5]\d(?:[.,]\d+)?)?)?)(?:Z|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?$/,
-      { error: 'Invalid ISO 8601 date-time' },
+      takes('an ISO 8601 date-time, such as "2026-11-21T10:00:00Z"'),
     ),
   );
 
@@ -53,7 +54,7 @@ export const IsoDateTime = z
 export const IsoDate = z
   .string()
   .check(
-    z.regex(/^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/, { error: 'Invalid ISO date' }),
+    z.regex(/^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/, takes(A_DATE)),
     z.refine(isCalendarDate, { error: 'must be a real calendar date (YYYY-MM-DD)' }),
   );
 

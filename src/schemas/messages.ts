@@ -1,84 +1,90 @@
 /**
- * English messages for the issues our schemas raise, in the wording of zod's own English
- * locale ("Too small: expected number to be >5"). Written here rather than imported from
- * `zod/locales` because the main entry has a size budget and needs only these few. Passed per
- * parse call: zod's global configuration belongs to the merchant's app.
+ * English messages for the issues our schemas raise, in one house style: the rule, with what the
+ * field takes and what was given (`must be a UUID, such as "…"; got the string "order-1001"`),
+ * and bounds in the wording of zod's English locale (`Too small: expected number to be >=0.01`).
+ * Written here rather than imported from `zod/locales` because the main entry has a size budget.
+ * Passed per parse call: zod's global configuration belongs to the merchant's app.
  */
 import type * as z from 'zod/mini';
+import { kindOf } from './checks.js';
+import { redactSecrets } from './redact.js';
 
-const FORMATS: Record<string, string> = {
-  email: 'email address',
-  url: 'URL',
-  uuid: 'UUID',
-  guid: 'UUID',
-  datetime: 'ISO datetime',
-  date: 'ISO date',
-};
-const UNITS: Record<string, string> = { string: 'characters', array: 'items' };
+/** What a UUID field takes: the example is a real version-4 UUID. */
+export const A_UUID = 'a UUID, such as "0b8f7e36-3e59-4d44-9f0c-6a3f1f0c2b11"';
 
-function typeOf(input: unknown): string {
-  if (input === null) return 'null';
-  if (Array.isArray(input)) return 'array';
-  if (typeof input === 'number' && Number.isNaN(input)) return 'NaN';
-  return typeof input;
-}
+/** What a calendar-date field takes. */
+export const A_DATE = 'a calendar date, such as "2026-11-01"';
 
-function bound(word: 'small' | 'big', origin: string, adj: string, limit: unknown): string {
-  const unit = UNITS[origin];
-  return unit === undefined
-    ? `Too ${word}: expected ${origin} to be ${adj}${String(limit)}`
-    : `Too ${word}: expected ${origin} to have ${adj}${String(limit)} ${unit}`;
-}
+/** A field's name in any case or form: `per_page`, `perPage` and `PER-PAGE` fold to one. */
+const fold = (key: string) => key.toLowerCase().replace(/[_-]/g, '');
 
-/** What a field takes, with an example, for the messages of its typical mistakes. */
+/** What a field takes, with an example, by its folded name (TypeScript and wire names alike). */
 const EXPECTED: Record<string, string> = {
   amount: 'a number in reais, such as 19.9',
-  pixKey: 'the PIX key as text, such as "ana@example.com"',
-  pixKeyType: 'one of "CPF", "CNPJ", "EMAIL", "PHONE", "EVP"',
-  idempotencyKey: 'a UUID, such as "0b8f7e36-3e59-4d44-9f0c-6a3f1f0c2b11"',
-  referenceId: 'a UUID, such as "0b8f7e36-3e59-4d44-9f0c-6a3f1f0c2b11"',
-  transactionId: 'a UUID, such as "0b8f7e36-3e59-4d44-9f0c-6a3f1f0c2b11"',
-  dateFrom: 'a calendar date, such as "2026-11-01"',
-  dateTo: 'a calendar date, such as "2026-11-30"',
+  pixkey: 'the PIX key as text, such as "ana@example.com"',
+  idempotencykey: A_UUID,
+  referenceid: A_UUID,
+  transactionid: A_UUID,
+  datefrom: A_DATE,
+  dateto: A_DATE,
   page: 'a whole number from 1, such as 2',
-  perPage: 'a whole number from 1 to 100, such as 50',
+  perpage: 'a whole number from 1 to 100, such as 50',
   url: 'an http(s) URL, such as "https://shop.example/pix"',
   events: 'a list of event names, such as ["transaction.completed"]',
-  trackingParameters: 'an object of UTM strings, such as { utm_source: "google" }',
+  trackingparameters: 'an object of UTM strings, such as { utm_source: "google" }',
 };
 
-/** What was given, in words: `the string "19.90"`, `Infinity`, `null`, `an array`. */
+/** What was given, in words: `the string "19.90"` (keys redacted), `Infinity`, `null`, `an array`, `object`. */
 function given(input: unknown): string {
-  if (typeof input === 'string')
-    return `the string ${JSON.stringify(input.length > 40 ? `${input.slice(0, 40)}…` : input)}`;
-  if (typeof input === 'number' || typeof input === 'boolean' || input == null) return String(input);
-  return Array.isArray(input) ? 'an array' : `a value of type ${typeof input}`;
+  return typeof input === 'string'
+    ? `the string ${redactSecrets(JSON.stringify(input.length > 40 ? `${input.slice(0, 40)}…` : input))}`
+    : kindOf(input);
 }
 
-function example(expected: string | undefined, input: unknown): string {
-  return expected === undefined ? '' : ` (${expected}); got ${given(input)}`;
-}
+/** The house style: `must be <what the field takes>; got <what was given>`. */
+export const mustBe = (what: string, input: unknown) => `must be ${what}; got ${given(input)}`;
 
-/** The message of one issue. */
+/** A check's error option in the house style, for a rule zod cannot name (a pattern). */
+export const takes = (what: string) => ({ error: (issue: { input?: unknown }) => mustBe(what, issue.input) });
+
+/**
+ * The message of one issue. For unknown fields, one line per key (`parse.ts` splits them), each
+ * naming the known field it stands for when both fold to one name (`tracking_parameters`).
+ */
 export function issueMessage(issue: z.core.$ZodRawIssue): string {
   const field = issue.path?.at(-1);
-  const expected = typeof field === 'string' ? EXPECTED[field] : undefined;
+  const got = `; got ${given(issue.input)}`;
+  let what = typeof field === 'string' ? EXPECTED[fold(field)] : undefined;
   switch (issue.code) {
-    case 'invalid_type':
-      // A number that is not finite is "received number" to zod: say what it was.
-      if (expected !== undefined || (typeof issue.input === 'number' && !Number.isFinite(issue.input)))
-        return `must be ${expected ?? `a finite ${issue.expected}`}; got ${given(issue.input)}`;
-      return `Invalid input: expected ${issue.expected}, received ${typeOf(issue.input)}`;
-    case 'invalid_value':
-      return `Invalid option: expected one of ${issue.values.map((v) => JSON.stringify(v)).join('|')}`;
+    case 'unrecognized_keys': {
+      const known = Object.keys((issue.inst as { shape?: object } | undefined)?.shape ?? {});
+      return issue.keys
+        .map((key) => {
+          const match = known.find((name) => fold(name) === fold(key));
+          return `is not a known field${match === undefined ? '' : `; did you mean \`${match}\`?`}`;
+        })
+        .join('\n');
+    }
     case 'too_small':
-      return `${bound('small', issue.origin, issue.inclusive ? '>=' : '>', issue.minimum)}${example(expected, issue.input)}`;
-    case 'too_big':
-      return `${bound('big', issue.origin, issue.inclusive ? '<=' : '<', issue.maximum)}${example(expected, issue.input)}`;
+    case 'too_big': {
+      // zod's English wording: `Too small: expected string to have >=1 characters`.
+      const small = issue.code === 'too_small';
+      const unit = { string: ' characters', array: ' items' }[issue.origin as string];
+      const rule = `Too ${small ? 'small' : 'big'}: expected ${issue.origin} to ${unit ? 'have' : 'be'} ${small ? '>' : '<'}${issue.inclusive ? '=' : ''}${small ? issue.minimum : issue.maximum}${unit ?? ''}`;
+      return `${rule}${what === undefined ? '' : ` (${what})`}${got}`;
+    }
+    case 'invalid_type':
+      // `a string`, `an int`; `got NaN` or `got Infinity` says why a number is not one to zod.
+      what ??= `${/^[aeio]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
+      break;
+    case 'invalid_value':
+      what ??= `one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+      break;
     case 'invalid_format':
-      if (issue.format === 'regex') return `Invalid string: must match pattern ${String(issue.pattern)}`;
-      return `Invalid ${FORMATS[issue.format] ?? issue.format}`;
+      what ??= `a valid ${issue.format}`;
+      break;
     default:
-      return 'Invalid input';
+      return `is not valid here${got}`;
   }
+  return `must be ${what}${got}`;
 }

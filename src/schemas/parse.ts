@@ -13,7 +13,7 @@ import { issueMessage } from './messages.js';
 export interface FieldIssue {
   /** Dotted path of the field, e.g. `amount` or `trackingParameters.utm_source`; `""` for the whole value. */
   path: string;
-  /** What rule it breaks, e.g. `Too small: expected number to be >5`. */
+  /** What rule it breaks, e.g. `must be a UUID, such as "…"; got the string "order-1001"`. */
   message: string;
   /** A service error code the rule maps to (`AMOUNT_BELOW_FEE`, `FORBIDDEN_FIELD`), when it has one. */
   code?: string;
@@ -37,10 +37,12 @@ export function formatPath(path: readonly PropertyKey[]): string {
 function toFieldIssues(issue: z.core.$ZodIssue): FieldIssue[] {
   const path = formatPath(issue.path);
   if (issue.code === 'unrecognized_keys') {
-    // One issue per unknown key, so that every field is named where it stands.
-    return issue.keys.map((key) => ({
+    // One issue per unknown key, so that every field is named where it stands; the message has
+    // a line per key (./messages.ts), naming the known field it may stand for.
+    const messages = issue.message.split('\n');
+    return issue.keys.map((key, i) => ({
       path: path === '' ? key : `${path}.${key}`,
-      message: 'is not a known field',
+      message: messages[i] as string,
     }));
   }
   const code = issue.code === 'custom' ? issue.params?.code : undefined;

@@ -1,6 +1,7 @@
 /** Building blocks of the request schemas (strict: bounded text, amounts, forbidden fields). */
 import * as z from 'zod/mini';
 import { hasAtMostTwoDecimals } from '../pix/money.js';
+import { takes } from './messages.js';
 
 /** A field that a request must not carry; `code` is the service's error code for it. */
 export function forbiddenField(
@@ -28,14 +29,14 @@ export const ChargeAmount = z
   );
 
 /** An e-mail address (any case). */
-export const Email = z.string().check(
-  z.regex(
-    /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/,
-    {
-      error: 'Invalid email address',
-    },
-  ),
-);
+export const Email = z
+  .string()
+  .check(
+    z.regex(
+      /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/,
+      takes('an e-mail address, such as "ana@example.com"'),
+    ),
+  );
 
 function isHttpUrl(value: string): boolean {
   try {

@@ -34,6 +34,19 @@ describe('request validation', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('names the TypeScript name of a field passed in its wire form, and sends nothing', async () => {
+    const { client, requests } = clientWith([]);
+    await expect(
+      client.transactions.create({ amount: 10, tracking_parameters: {} } as never),
+    ).rejects.toThrow(
+      'Invalid request: tracking_parameters: is not a known field; did you mean `trackingParameters`?',
+    );
+    await expect(client.transactions.list({ per_page: 5 } as never)).rejects.toThrow(
+      'per_page: is not a known field; did you mean `perPage`?',
+    );
+    expect(requests).toHaveLength(0);
+  });
+
   it('normalises a formatted PIX key before sending it', async () => {
     const { client, requests } = clientWith([json(201, payoutRecord)]);
     await client.cashouts.create({ ...payoutParams, pixKey: '529.982.247-25' });

@@ -46,6 +46,19 @@ describe('create-transaction', () => {
     expect(Object.keys(reply.body.errors).sort()).toEqual(['amount', 'clientEmail']);
   });
 
+  it('names the wire name of a field sent in camelCase, and the form of a UUID', async () => {
+    const reply = await create({ trackingParameters: { utm_source: 'google' }, referenceId: 'order-1001' });
+    expect([reply.status, reply.body.errors]).toEqual([
+      422,
+      {
+        referenceId: [
+          'must be a UUID, such as "0b8f7e36-3e59-4d44-9f0c-6a3f1f0c2b11"; got the string "order-1001"',
+        ],
+        trackingParameters: ['is not a known field; did you mean `tracking_parameters`?'],
+      },
+    ]);
+  });
+
   it.each(['acquirer', 'pixKey', 'pixKeyType'])(
     'answers 422 FORBIDDEN_FIELD for %s on a charge',
     async (field) => {

@@ -65,10 +65,11 @@ describe('the delivery log', () => {
     for (let i = 0; i <= MAX_KEPT_DELIVERY_ATTEMPTS; i++) ctx.subscriptions.log(attempt(`d${i}`, webhookId));
     const resend = new Request(`${service.baseUrl}/__mock/deliveries/d0/resend`, { method: 'POST' });
     const reply = (await getResponse(service.handlers, resend)) as Response;
-    expect([reply.status, (await reply.json()).message]).toEqual([404, 'Delivery not found']);
+    const message = 'Delivery "d0" not found: the log holds the newest 1,000 attempts';
+    expect([reply.status, (await reply.json()).message]).toEqual([404, message]);
     expect(await runAction(ctx, service.handlers, 'deliveries/d0/resend', new FormData())).toEqual({
       ok: false,
-      text: 'Refused: Delivery not found',
+      text: `Refused: ${message}`,
     });
     const page = String(deliveryLog(ctx.subscriptions.deliveries, 'token', '/'));
     expect(page).toContain(`/dashboard/actions/deliveries/d${MAX_KEPT_DELIVERY_ATTEMPTS}/resend`);

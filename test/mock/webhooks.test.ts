@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PaymentsClient, ValidationError } from '../../src/index.js';
+import type { DeliveryAttempt } from '../../src/mock/index.js';
 import { safeParseWith } from '../../src/schemas/parse.js';
 import { CreatedWebhookSubscription, WebhookSubscription } from '../../src/schemas/webhook-subscription.js';
 import { CPF, caller, useMock } from './harness.js';
@@ -208,32 +209,79 @@ describe('webhook delivery', () => {
 });
 
 describe('resending a delivery (POST /__mock/deliveries/{deliveryId}/resend)', () => {
-  it('sends the same bytes and X-Webhook-Id again, logged as the next attempt with headers, answer and timing', async () => {
+  /** A receiver subscribed to `transaction.created`, and the one delivery a new charge sent it. */
+  async function deliveredOnce() {
     let secret = '';
     const r = await receiver(() => secret);
-    ({ secret } = await subscribe(r.url, ['transaction.created']));
+    const created = await subscribe(r.url, ['transaction.created']);
+    secret = created.secret;
     await api('POST', '/v1/integrations/create-transaction', { amount: 5 });
     await mock.settle();
-    const [first] = mock.state.deliveries;
+    return { r, secret, webhookId: created.id, first: mock.state.deliveries[0] as DeliveryAttempt };
+  }
+
+  it('sends the same bytes and X-Webhook-Id again, logged as the next attempt with headers, answer and timing', async () => {
+    const { r, secret, first } = await deliveredOnce();
     expect(first).toMatchObject({
       attempt: 1,
       status: 200,
       ok: true,
-      headers: { 'x-webhook-id': first?.deliveryId },
+      headers: { 'x-webhook-id': first.deliveryId },
     });
-    expect(first?.headers['x-webhook-signature']).toBe(
-      createHmac('sha256', secret)
-        .update(first?.body ?? '')
-        .digest('hex'),
+    expect(first.headers['x-webhook-signature']).toBe(
+      createHmac('sha256', secret).update(first.body).digest('hex'),
     );
-    expect(first?.durationMs).toBeGreaterThanOrEqual(0);
-    const reply = await caller(mock.baseUrl)('POST', `/__mock/deliveries/${first?.deliveryId}/resend`);
-    expect(reply.body).toMatchObject({ attempt: 2, resent: true, status: 200, ok: true, body: first?.body });
+    expect(first.durationMs).toBeGreaterThanOrEqual(0);
+    const reply = await caller(mock.baseUrl)('POST', `/__mock/deliveries/${first.deliveryId}/resend`);
+    expect(reply.body).toMatchObject({ attempt: 2, resent: true, status: 200, ok: true, body: first.body });
     expect(r.raw.map((d) => [d.body.toString(), d.headers['x-webhook-id']])).toEqual([
-      [first?.body, first?.deliveryId],
-      [first?.body, first?.deliveryId],
+      [first.body, first.deliveryId],
+      [first.body, first.deliveryId],
     ]);
     // Both verified; the toolkit's receiver takes the second for the duplicate it is.
     expect(r.events).toHaveLength(1);
+  });
+
+  it('resends in-process with mock.deliveries.resend, with the same outcome as the HTTP route', async () => {
+    const { r, first } = await deliveredOnce();
+    const { deliveryId, body } = first;
+    const inProcess = await mock.deliveries.resend(deliveryId);
+    expect(inProcess).toMatchObject({ deliveryId, attempt: 2, resent: true, status: 200, ok: true, body });
+    expect(mock.state.deliveries.at(-1)).toEqual(inProcess);
+    const overHttp = (await caller(mock.baseUrl)('POST', `/__mock/deliveries/${deliveryId}/resend`)).body;
+    const outcome = ({ attempt: _, durationMs: __, ...rest }: Partial<DeliveryAttempt>) => rest;
+    expect(overHttp.attempt).toBe(3);
+    expect(outcome(overHttp)).toEqual(outcome(inProcess));
+    expect(r.raw.map((d) => d.headers['x-webhook-id'])).toEqual([deliveryId, deliveryId, deliveryId]);
+  });
+
+  it('resolves to the failed attempt, with its cause, when the receiver is down (in-process and HTTP alike)', async () => {
+    const r = await receiver(() => 'whsec_unused');
+    await subscribe(r.url, ['transaction.created']);
+    await r.close();
+    await api('POST', '/v1/integrations/create-transaction', { amount: 5 });
+    await mock.settle();
+    const deliveryId = mock.state.deliveries[0]?.deliveryId as string;
+    const inProcess = await mock.deliveries.resend(deliveryId);
+    expect(inProcess).toMatchObject({ attempt: 7, resent: true, ok: false, error: 'ECONNREFUSED' });
+    expect(inProcess.status).toBeUndefined();
+    const overHttp = (await caller(mock.baseUrl)('POST', `/__mock/deliveries/${deliveryId}/resend`)).body;
+    expect(overHttp).toMatchObject({ attempt: 8, resent: true, ok: false, error: 'ECONNREFUSED' });
+  });
+
+  it('rejects an unknown id with a message naming it, as the HTTP route answers 404', async () => {
+    const id = crypto.randomUUID();
+    const message = `Delivery "${id}" not found: the log holds the newest 1,000 attempts`;
+    await expect(mock.deliveries.resend(id)).rejects.toThrow(message);
+    const reply = await caller(mock.baseUrl)('POST', `/__mock/deliveries/${id}/resend`);
+    expect([reply.status, reply.body]).toEqual([404, { code: 'NOT_FOUND', message }]);
+  });
+
+  it('rejects the resend of a delivery whose subscription was deleted, naming both', async () => {
+    const { webhookId, first } = await deliveredOnce();
+    await (await user())('DELETE', `/v1/user/webhooks/${webhookId}`);
+    await expect(mock.deliveries.resend(first.deliveryId)).rejects.toThrow(
+      `Delivery "${first.deliveryId}" not found: its subscription ${webhookId} was deleted`,
+    );
   });
 });

@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_COMMAND } from '../../scripts/peer-entries.js';
 import { NODE20, ROOT } from './consumer.js';
 
 const INSTALL = 'npm install --save-dev msw@^3';
@@ -63,12 +64,13 @@ describe('without msw installed', () => {
     expect(caught.message).toContain(INSTALL);
   });
 
-  it('the CLI prints one line and exits 1', () => {
+  it('the CLI prints the install command and the sandbox command that needs no install, and exits 1', () => {
     const result = node([join(project, 'dist/cli.js'), '--port', '0']);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(2);
     expectOneClearMessage(result.stderr);
+    expect(result.stderr).toContain(`from any folder, with the Node and msw it needs: ${SANDBOX_COMMAND}\n`);
   });
 
   it('the client, the webhook helpers, QR codes and reports work (on Node 20 too)', () => {

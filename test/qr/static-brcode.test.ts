@@ -108,7 +108,11 @@ describe('buildStaticBrCode refuses bad input with a ValidationError naming the 
       'merchantName',
       'must be printable ASCII once accents are removed: "☕" has no ASCII form',
     ],
-    [{ merchantName: '' }, 'merchantName', 'Too small: expected string to have >=1 characters'],
+    [
+      { merchantName: '' },
+      'merchantName',
+      'Too small: expected string to have >=1 characters; got the string ""',
+    ],
     [{ amount: 0 }, 'amount', 'Too small: expected number to be >0 (a number in reais, such as 19.9); got 0'],
     [{ amount: 10.005 }, 'amount', 'must have at most two decimals'],
     [
@@ -152,7 +156,7 @@ describe('buildStaticBrCode refuses bad input with a ValidationError naming the 
   });
 
   it('refuses what is not an object of parts', () => {
-    expect(refusal(null).message).toBe('Invalid request: Invalid input: expected object, received null');
+    expect(refusal(null).message).toBe('Invalid request: must be an object; got null');
     expect(refusal({}).issues.map((issue) => issue.path)).toEqual(['pixKey', 'merchantName', 'city']);
   });
 });

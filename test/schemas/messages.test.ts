@@ -43,7 +43,7 @@ describe("each field's typical mistakes", () => {
       CreateCashoutParams,
       { ...payout, pixKeyType: 'email' },
       'pixKeyType',
-      /expected one of "CPF"\|"CNPJ"\|"EMAIL"\|"PHONE"\|"EVP"/,
+      'must be one of "CPF", "CNPJ", "EMAIL", "PHONE", "EVP"; got the string "email"',
     ],
     [
       CreateCashoutParams,

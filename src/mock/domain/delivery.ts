@@ -11,9 +11,16 @@ import { retryWithBackoff } from './backoff.js';
 import type { MockClock } from './clock.js';
 import type { StoredTransaction } from './records.js';
 import { notFound } from './service-error.js';
-import type { DeliveryAttempt, StoredSubscription, SubscriptionStore } from './subscriptions.js';
+import {
+  type DeliveryAttempt,
+  MAX_KEPT_DELIVERY_ATTEMPTS,
+  type StoredSubscription,
+  type SubscriptionStore,
+} from './subscriptions.js';
 
 type Subscription = Readonly<StoredSubscription>;
+
+const KEPT = MAX_KEPT_DELIVERY_ATTEMPTS.toLocaleString('en');
 
 /** How much of a receiver's answer the log keeps, in characters. */
 const MAX_LOGGED_ANSWER = 2000;
@@ -78,13 +85,16 @@ export class WebhookDispatcher {
   /**
    * Sends a logged delivery again, now, once: the same bytes and `X-Webhook-Id`, to where its
    * subscription points now, logged as its next attempt. Answers that attempt.
-   * @throws ServiceError 404 for an unknown delivery or a deleted subscription.
+   * @throws ServiceError 404 naming the id, for a delivery the log does not hold (never made,
+   *   or older than the newest 1,000 attempts) or whose subscription was deleted.
    */
   async resend(deliveryId: string): Promise<Readonly<DeliveryAttempt>> {
     const attempts = this.subscriptions.attemptsOf(deliveryId);
     const last = attempts.at(-1);
-    const subscription = last === undefined ? undefined : this.subscriptions.get(last.webhookId);
-    if (last === undefined || subscription === undefined) throw notFound('Delivery');
+    const named = `Delivery ${JSON.stringify(deliveryId.slice(0, 100))}`;
+    if (last === undefined) throw notFound(named, `the log holds the newest ${KEPT} attempts`);
+    const subscription = this.subscriptions.get(last.webhookId);
+    if (subscription === undefined) throw notFound(named, `its subscription ${last.webhookId} was deleted`);
     const n = Math.max(...attempts.map((a) => a.attempt)) + 1;
     await this.#attempt(subscription, last.event, last.body, last.deliveryId, n, true);
     return this.subscriptions.attemptsOf(deliveryId).at(-1) as Readonly<DeliveryAttempt>;

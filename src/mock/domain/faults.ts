@@ -48,7 +48,7 @@ export const FaultRuleSchema = z.discriminatedUnion(
     /** Answer 200 with a body that is not JSON. */
     z.strictObject({ kind: z.literal('malformed'), ...target }),
   ],
-  { error: 'Invalid option: expected one of "latency"|"status"|"rate-limit"|"drop"|"malformed"' },
+  { error: 'must be one of "latency", "status", "rate-limit", "drop", "malformed"' },
 );
 /** A fault and what it targets. */
 export type FaultRule = z.output<typeof FaultRuleSchema>;

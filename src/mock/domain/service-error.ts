@@ -11,6 +11,8 @@ export class ServiceError extends Error {
   }
 }
 
-export const notFound = (what: string) => new ServiceError(404, 'NOT_FOUND', `${what} not found`);
+/** A 404 `NOT_FOUND`: "Charge not found", or with the reason: "Delivery "d1" not found: …". */
+export const notFound = (what: string, reason?: string) =>
+  new ServiceError(404, 'NOT_FOUND', `${what} not found${reason === undefined ? '' : `: ${reason}`}`);
 export const forbidden = (message = 'This resource belongs to another merchant') =>
   new ServiceError(403, 'FORBIDDEN', message);

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { openApiJson } from '../../openapi/document.js';
 import { fromCents } from '../../pix/money.js';
+import { takes } from '../../schemas/messages.js';
 import type { MockContext } from '../context.js';
 import { CLOCK_RANGE, isClockTime, LAST_CLOCK_MS } from '../domain/clock.js';
 import { FaultRuleSchema } from '../domain/faults.js';
@@ -16,16 +17,18 @@ import { controlRoute } from '../http/route.js';
 import { type MockSimulate, SCENARIOS, type Scenario } from '../simulate.js';
 
 /** `POST /__mock/clock`: `{ "advanceMs": 3600000 }` or `{ "set": "2026-11-21T11:00:00Z" }`, as `mock.clock` takes them. */
-const ClockMove = z
+export const ClockMove = z
   .strictObject({
     advanceMs: z.optional(z.number().check(z.gte(0))),
     set: z.optional(
-      z.iso.datetime({ offset: true }).check(
-        // An invalid date-time is the format check's to name; an offset can carry a valid one past 9999.
-        z.refine((text) => Number.isNaN(Date.parse(text)) || isClockTime(Date.parse(text)), {
-          error: `must be a time ${CLOCK_RANGE}`,
-        }),
-      ),
+      z.iso
+        .datetime({ offset: true, ...takes('an ISO 8601 date-time, such as "2026-11-21T11:00:00Z"') })
+        .check(
+          // An invalid date-time is the format check's to name; an offset can carry a valid one past 9999.
+          z.refine((text) => Number.isNaN(Date.parse(text)) || isClockTime(Date.parse(text)), {
+            error: `must be a time ${CLOCK_RANGE}`,
+          }),
+        ),
     ),
   })
   .check(
@@ -34,7 +37,7 @@ const ClockMove = z
     }),
   );
 /** `POST /__mock/user-tokens`: the merchant, the default one when omitted. */
-const TokenRequest = z.optional(z.strictObject({ merchantId: z.optional(z.string()) }));
+export const TokenRequest = z.optional(z.strictObject({ merchantId: z.optional(z.string()) }));
 
 /** The scenario-control handlers under `/__mock/`. */
 export function controlHandlers(ctx: MockContext, simulate: MockSimulate, reset: () => void) {

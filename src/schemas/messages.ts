@@ -1,7 +1,7 @@
 /**
  * English messages for the issues our schemas raise, in one house style: the rule, with what the
- * field takes and what was given (`must be a UUID, such as "…"; got the string "order-1001"`),
- * and bounds in the wording of zod's English locale (`Too small: expected number to be >=0.01`).
+ * field takes and what was given (`must be a UUID, such as "…"; got the string "order-1001"`), bounds
+ * too (`must be at least 0.01 (a number in reais, such as 19.9); got 0`): never zod's own wording.
  * Written here rather than imported from `zod/locales` because the main entry has a size budget.
  * Passed per parse call: zod's global configuration belongs to the merchant's app.
  */
@@ -67,11 +67,13 @@ export function issueMessage(issue: z.core.$ZodRawIssue): string {
     }
     case 'too_small':
     case 'too_big': {
-      // zod's English wording: `Too small: expected string to have >=1 characters`.
+      // `must be at least 0.01 (a number in reais, such as 19.9); got 0`, `must have at most 2048 characters; …`.
       const small = issue.code === 'too_small';
-      const unit = { string: ' characters', array: ' items' }[issue.origin as string];
-      const rule = `Too ${small ? 'small' : 'big'}: expected ${issue.origin} to ${unit ? 'have' : 'be'} ${small ? '>' : '<'}${issue.inclusive ? '=' : ''}${small ? issue.minimum : issue.maximum}${unit ?? ''}`;
-      return `${rule}${what === undefined ? '' : ` (${what})`}${got}`;
+      const limit = small ? issue.minimum : issue.maximum;
+      const bound = issue.inclusive ? (small ? 'at least' : 'at most') : small ? 'more than' : 'less than';
+      const unit = { string: 'character', array: 'item' }[issue.origin as string];
+      const rule = unit ? `have ${bound} ${limit} ${unit}${limit === 1 ? '' : 's'}` : `be ${bound} ${limit}`;
+      return `must ${rule}${what === undefined ? '' : ` (${what})`}${got}`;
     }
     case 'invalid_type':
       // `a string`, `an int`; `got NaN` or `got Infinity` says why a number is not one to zod.

@@ -49,7 +49,7 @@ function toFieldIssues(issue: z.core.$ZodIssue): FieldIssue[] {
   return [{ path, message: issue.message, ...(typeof code === 'string' ? { code } : {}) }];
 }
 
-/** One line naming every field at fault: `amount: Too small: expected number to be >5; pixKey: …`. */
+/** One line naming every field at fault: `amount: must be more than 5; pixKey: …`. */
 export function summarizeIssues(issues: readonly FieldIssue[]): string {
   return issues
     .map((issue) => (issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`))

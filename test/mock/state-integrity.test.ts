@@ -94,14 +94,14 @@ describe('a state file whose ledger does not add up', () => {
       (d) => {
         (d.store.records[0] as { amountCents: number }).amountCents = -5000;
       },
-      /store\.records\[0\]\.amountCents: Too small: expected number to be >=0/,
+      /store\.records\[0\]\.amountCents: must be at least 0/,
     ],
     [
       'a negative feeCents',
       (d) => {
         (d.store.records[0] as { feeCents: number }).feeCents = -1;
       },
-      /store\.records\[0\]\.feeCents: Too small/,
+      /store\.records\[0\]\.feeCents: must be at least 0/,
     ],
     [
       'an available balance its records do not imply',

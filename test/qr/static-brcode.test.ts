@@ -111,14 +111,14 @@ describe('buildStaticBrCode refuses bad input with a ValidationError naming the 
     [
       { merchantName: '' },
       'merchantName',
-      'Too small: expected string to have >=1 characters; got the string ""',
+      'must have at least 1 character; got the string ""',
     ],
-    [{ amount: 0 }, 'amount', 'Too small: expected number to be >0 (a number in reais, such as 19.9); got 0'],
+    [{ amount: 0 }, 'amount', 'must be more than 0 (a number in reais, such as 19.9); got 0'],
     [{ amount: 10.005 }, 'amount', 'must have at most two decimals'],
     [
       { amount: 1e10 },
       'amount',
-      'Too big: expected number to be <=9999999999.99 (a number in reais, such as 19.9); got 10000000000',
+      'must be at most 9999999999.99 (a number in reais, such as 19.9); got 10000000000',
     ],
     [{ amount: '19.90' }, 'amount', 'must be a number in reais, such as 19.9; got the string "19.90"'],
     [{ txid: 'pedido-42' }, 'txid', 'must be 1 to 25 letters or digits (A-Z, a-z, 0-9), or "***"'],

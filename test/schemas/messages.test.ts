@@ -31,13 +31,13 @@ describe("each field's typical mistakes", () => {
       CreateTransactionParams,
       { amount: 0 },
       'amount',
-      'Too small: expected number to be >=0.01 (a number in reais, such as 19.9); got 0',
+      'must be at least 0.01 (a number in reais, such as 19.9); got 0',
     ],
     [
       CreateTransactionParams,
       { amount: 2_000_000 },
       'amount',
-      'Too big: expected number to be <=1000000 (a number in reais, such as 19.9); got 2000000',
+      'must be at most 1000000 (a number in reais, such as 19.9); got 2000000',
     ],
     [
       CreateCashoutParams,
@@ -67,7 +67,7 @@ describe("each field's typical mistakes", () => {
       ListTransactionsParams,
       { perPage: 500 },
       'perPage',
-      /Too big: .*\(a whole number from 1 to 100, such as 50\); got 500/,
+      /must be at most 100 \(a whole number from 1 to 100, such as 50\); got 500/,
     ],
     [
       ListTransactionsParams,

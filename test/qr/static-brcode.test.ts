@@ -108,11 +108,7 @@ describe('buildStaticBrCode refuses bad input with a ValidationError naming the 
       'merchantName',
       'must be printable ASCII once accents are removed: "☕" has no ASCII form',
     ],
-    [
-      { merchantName: '' },
-      'merchantName',
-      'must have at least 1 character; got the string ""',
-    ],
+    [{ merchantName: '' }, 'merchantName', 'must have at least 1 character; got the string ""'],
     [{ amount: 0 }, 'amount', 'must be more than 0 (a number in reais, such as 19.9); got 0'],
     [{ amount: 10.005 }, 'amount', 'must have at most two decimals'],
     [

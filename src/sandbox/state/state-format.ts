@@ -1,5 +1,6 @@
 /**
- * The state file's format: JSON marked `"format": "pix-payments-mock-state"` with a `version`.
+ * The JSON state file of format 1 (before the SQLite database; now only imported), and the
+ * schema every kept state is checked against. Its format: JSON marked `"format": "pix-payments-mock-state"` with a `version`.
  * Reading refuses, in one line, a file that is not JSON, not ours, of a newer version, or not a
  * valid state; an older version is migrated step by step to the current one.
  */
@@ -15,7 +16,7 @@ import { HttpUrl } from '../../schemas/primitives.js';
 import { TrackingParametersInput } from '../../schemas/transaction.js';
 import { WEBHOOK_SUBSCRIPTION_STATUSES, WebhookEventName } from '../../schemas/webhook-subscription.js';
 import { inconsistency } from './state-consistency.js';
-import { StateFileError } from './state-file.js';
+import { StateFileError } from './state-error.js';
 
 /** The marker that says a JSON file is a state file of this mock. */
 export const STATE_FORMAT = 'pix-payments-mock-state';
@@ -177,7 +178,8 @@ export function encodeState(state: SavedState): string {
   return JSON.stringify(state);
 }
 
-const refused = (path: string, why: string) =>
+/** The one-line refusal of a state file: it names the file, the rule, and says the file is untouched. */
+export const refused = (path: string, why: string) =>
   new StateFileError(`The state file ${path} ${why}; it was left as it is.`);
 
 /**
@@ -210,7 +212,16 @@ export function decodeState(text: string, path: string): SavedState {
       `has version ${version}, newer than this pix-payments reads (${STATE_VERSION}): update pix-payments`,
     );
   }
-  const outcome = safeParseWith(SavedStateSchema, migrate(document as Record<string, unknown>, version));
+  return validateState(migrate(document as Record<string, unknown>, version), path);
+}
+
+/**
+ * A state document (of the current version: from a JSON file, or read from the database) checked
+ * against the schema and the ledger.
+ * @throws StateFileError, in one line naming the file, when it is not a valid state.
+ */
+export function validateState(document: unknown, path: string): SavedState {
+  const outcome = safeParseWith(SavedStateSchema, document);
   if (!outcome.success) {
     throw refused(path, `does not hold a valid state (${summarizeIssues(outcome.issues.slice(0, 3))})`);
   }

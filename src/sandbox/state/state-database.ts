@@ -164,7 +164,15 @@ function lockAndRead(path: string, head: Buffer): OpenedState {
     checkHeader(path, headerOf(id, version));
     migrateSchema(db, version);
     const problem = db.prepare('PRAGMA quick_check(1)').get()?.quick_check;
-    if (problem !== 'ok') throw refused(path, `is corrupt (SQLite: ${String(problem)})`);
+    if (problem !== 'ok') {
+      // quick_check also finds rows that break a CHECK or NOT NULL: a hand edit, not a torn page.
+      const found = String(problem).replace(/\s+/g, ' ');
+      const broken = /^(CHECK constraint failed|NULL value in)/.test(found);
+      throw refused(
+        path,
+        broken ? `does not hold a valid state (SQLite: ${found})` : `is corrupt (SQLite: ${found})`,
+      );
+    }
     const saved = readState(db, path);
     db.exec('COMMIT');
     // Kept in WAL (one append per change), durable on each commit.

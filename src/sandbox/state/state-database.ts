@@ -97,9 +97,10 @@ export function migrateSchema(
 /**
  * Makes a database at `path` holding `state` (or no rows): built under a temporary name, then
  * linked into place only if nothing is there yet, so a crash never leaves half a database.
- * Answers false when another start made it first.
+ * Answers false when another start made it first. Also the bulk path of the benchmark's seeding.
+ * @internal
  */
-async function createDatabase(path: string, state?: SavedState): Promise<boolean> {
+export async function createDatabase(path: string, state?: SavedState): Promise<boolean> {
   const temporary = `${path}.${randomBytes(8).toString('hex')}.tmp`;
   try {
     // Owner-only from its creation (SQLite gives its side files the same mode): it holds every key.

@@ -18,32 +18,6 @@ function toColumn(table: Table, field: string, value: unknown): SQLInputValue {
   return value as SQLInputValue;
 }
 
-/** A row back as the state's fields (dates stay ISO text: the state's schema reads them). */
-function fromRow(table: Table, row: Record<string, unknown>): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
-  for (const field of table.fields) {
-    const value = row[column(field)];
-    if (value === null && (table.optional as readonly string[] | undefined)?.includes(field)) continue;
-    if (value !== null && (table.json as readonly string[] | undefined)?.includes(field)) {
-      fields[field] = parseJson(value);
-    } else if (value !== null && (table.booleans as readonly string[] | undefined)?.includes(field)) {
-      fields[field] = value === 1 ? true : value === 0 ? false : value;
-    } else {
-      fields[field] = value;
-    }
-  }
-  return fields;
-}
-
-/** JSON text parsed; anything else left as it is, for the state's schema to refuse. */
-function parseJson(value: unknown): unknown {
-  try {
-    return typeof value === 'string' ? JSON.parse(value) : value;
-  } catch {
-    return value;
-  }
-}
-
 /** The prepared upsert of a table: a row replaces the one with the same key, keeping its `seq`. */
 function upsert(db: DatabaseSync, table: Table): (fields: Fields) => void {
   const columns = table.fields.map(column);
@@ -110,10 +84,44 @@ export function rowWriter(db: DatabaseSync): RowWriter {
   };
 }
 
-/** Every row of a table, in key order, as the state's fields. */
+/** Rows read per query: one JSON text each, so that even a million rows never make one huge string. */
+const PAGE_ROWS = 10_000;
+
+/** A column as the state's field, in JSON: JSON text embedded, 0 and 1 as false and true. */
+function jsonValue(table: Table, field: string): string {
+  const name = column(field);
+  if ((table.json as readonly string[] | undefined)?.includes(field)) return `json(${name})`;
+  if ((table.booleans as readonly string[] | undefined)?.includes(field)) {
+    return `CASE ${name} WHEN 1 THEN json('true') WHEN 0 THEN json('false') ELSE ${name} END`;
+  }
+  return name;
+}
+
+/**
+ * Every row of a table, in key order, as the state's fields (dates stay ISO text: the state's
+ * schema reads them). SQLite writes each page of rows as JSON, which V8 parses several times
+ * faster than it builds row objects one by one.
+ */
 export function readTable(db: DatabaseSync, table: Table): Record<string, unknown>[] {
-  return db
-    .prepare(`SELECT * FROM ${table.name} ORDER BY ${table.order ?? column(table.key)}`)
-    .all()
-    .map((row) => fromRow(table, row));
+  const optional = (table.optional ?? []) as readonly string[];
+  const object = (fields: readonly string[]) =>
+    `json_object(${fields.map((field) => `'${field}', ${jsonValue(table, field)}`).join(', ')})`;
+  // The state has no key for an absent optional field: removed when NULL (a path that is not there
+  // removes nothing).
+  const absent = optional.map(
+    (field) => `CASE WHEN ${column(field)} IS NULL THEN '$.${field}' ELSE '$.-' END`,
+  );
+  const json =
+    optional.length === 0
+      ? object(table.fields)
+      : `json_remove(${object(table.fields)}, ${absent.join(', ')})`;
+  const page = db.prepare(
+    `SELECT json_group_array(${json}) AS page FROM (SELECT * FROM ${table.name} ORDER BY ${table.order ?? column(table.key)} LIMIT ? OFFSET ?)`,
+  );
+  const rows: Record<string, unknown>[] = [];
+  for (let offset = 0; ; offset += PAGE_ROWS) {
+    const found = JSON.parse(page.get(PAGE_ROWS, offset)?.page as string) as Record<string, unknown>[];
+    rows.push(...found);
+    if (found.length < PAGE_ROWS) return rows;
+  }
 }

@@ -160,6 +160,8 @@ export async function benchState(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'pix-state-bench-'));
   try {
     const rows: string[] = [];
+    // Once to warm the JIT up, then measured: the first server of the process would pay for it.
+    await measure(undefined, false);
     const memory = await measure(undefined, false);
     const p50 = (answers: Answer[]) => percentile(answers, 50);
     const row = (label: string, f: Figures, empty: Figures) =>

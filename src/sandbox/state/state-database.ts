@@ -7,7 +7,7 @@
  * (`locking_mode = EXCLUSIVE`) from its first write until it closes.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { link, open, readFile, rm } from 'node:fs/promises';
 import type { DatabaseSync } from 'node:sqlite';
 import { loadSqlite } from './sqlite.js';
@@ -180,12 +180,15 @@ function lockAndRead(path: string, head: Buffer): OpenedState {
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
     return { db, path, saved };
   } catch (error) {
-    if (db?.isOpen) {
-      if (db.isTransaction) db.exec('ROLLBACK');
-      db.close();
-    }
+    // Not isOpen nor isTransaction: Node 22.13 has neither. Nothing was written; both may fail.
+    try {
+      db?.exec('ROLLBACK');
+    } catch {}
+    try {
+      db?.close();
+    } catch {}
     for (const side of SIDE_FILES) {
-      if (!before.includes(side)) rm(`${path}${side}`, { force: true }).catch(() => undefined);
+      if (!before.includes(side)) rmSync(`${path}${side}`, { force: true });
     }
     throw translate(error, path);
   }

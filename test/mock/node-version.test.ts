@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requireSupportedNode } from '../../src/mock/node-version.js';
+import { loadSqlite, SQLITE_FLOOR } from '../../src/sandbox/state/sqlite.js';
 
 describe('the Node.js the mock needs', () => {
   it.each(['20.20.2', '22.11.0', '18.0.0'])('refuses %s at once, naming 22.12', (version) => {
@@ -11,17 +12,36 @@ describe('the Node.js the mock needs', () => {
 });
 
 describe('the Node.js the sandbox with --state needs', () => {
-  const floor = {
-    needed: [22, 13] as const,
-    what: 'The sandbox with --state',
-    why: 'node:sqlite, unflagged from 22.13',
-  };
   it.each(['22.12.0', '20.20.2'])('refuses %s in one line, naming 22.13 and node:sqlite', (version) => {
-    expect(() => requireSupportedNode(version, floor)).toThrow(
+    expect(() => requireSupportedNode(version, SQLITE_FLOOR)).toThrow(
       /^The sandbox with --state needs Node\.js 22\.13 or later \(node:sqlite, unflagged from 22\.13\); this is Node\.js [\d.]+\.[^\n]*$/,
     );
   });
   it.each(['22.13.0', '24.21.0'])('accepts %s', (version) => {
-    expect(() => requireSupportedNode(version, floor)).not.toThrow();
+    expect(() => requireSupportedNode(version, SQLITE_FLOOR)).not.toThrow();
+  });
+});
+
+describe('loading node:sqlite', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('silences the ExperimentalWarning of SQLite (as Node 22 emits it), and that warning alone', async () => {
+    const real = process.getBuiltinModule.bind(process);
+    vi.spyOn(process, 'getBuiltinModule').mockImplementation(((id: string) => {
+      process.emitWarning(
+        'SQLite is an experimental feature and might change at any time',
+        'ExperimentalWarning',
+      );
+      process.emitWarning('Something else', 'ExperimentalWarning');
+      return real(id);
+    }) as typeof process.getBuiltinModule);
+    const heard: string[] = [];
+    const listen = (warning: Error) => heard.push(warning.message);
+    process.on('warning', listen);
+    expect(typeof loadSqlite().DatabaseSync).toBe('function');
+    // Node emits warnings on the next tick.
+    await new Promise((done) => setImmediate(done));
+    process.off('warning', listen);
+    expect(heard).toEqual(['Something else']);
   });
 });

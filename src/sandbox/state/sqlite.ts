@@ -4,10 +4,14 @@
  * without `--state` runs on Node 22.12, which has none unflagged.
  */
 import type * as Sqlite from 'node:sqlite';
-import { requireSupportedNode } from '../../mock/node-version.js';
+import { type NodeFloor, requireSupportedNode } from '../../mock/node-version.js';
 
-/** Node.js 22.13 is the first with `node:sqlite` unflagged. */
-const SQLITE_NODE = [22, 13] as const;
+/** The Node.js `--state` needs: 22.13 is the first with `node:sqlite` unflagged. */
+export const SQLITE_FLOOR: NodeFloor = {
+  needed: [22, 13],
+  what: 'The sandbox with --state',
+  why: 'node:sqlite, unflagged from 22.13',
+};
 
 /** Node 22 says SQLite is experimental when it loads; the sandbox says what it needs itself. */
 const isSqliteWarning = (warning: string | Error) =>
@@ -18,11 +22,7 @@ const isSqliteWarning = (warning: string | Error) =>
  * @throws Error in one line on a Node.js older than 22.13.
  */
 export function loadSqlite(): typeof Sqlite {
-  requireSupportedNode(process.versions.node, {
-    needed: SQLITE_NODE,
-    what: 'The sandbox with --state',
-    why: 'node:sqlite, unflagged from 22.13',
-  });
+  requireSupportedNode(process.versions.node, SQLITE_FLOOR);
   const emitWarning = process.emitWarning;
   process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
     if (!isSqliteWarning(warning)) Reflect.apply(emitWarning, process, [warning, ...rest]);

@@ -22,7 +22,7 @@ const sections: [string, () => Promise<string>][] = [
   ['Reference mock', benchMock],
   ['Reference mock under load', benchLoad],
   ['Payout batches', benchBatch],
-  ['Reference mock with a state file (`--state`)', benchState],
+  ['Reference mock with kept state (`--state`, SQLite)', benchState],
   ['Reports: streaming memory', benchReports],
   ['Start-up', benchStartup],
   [

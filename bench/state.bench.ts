@@ -1,107 +1,199 @@
 /**
- * The mock with a state file (`--state`) beside the same mock in memory, over real HTTP: bursts of
- * concurrent creates (charges and payouts in turn), in alternating rounds, each on a fresh server
- * (and a fresh file). With a state file, an answer waits until its change is on disk (fsync), and
- * concurrent answers share one write (group commit).
+ * The sandbox with `--state` (a SQLite database) beside the same sandbox in memory, over real
+ * HTTP, with 0, 10,000 and 100,000 records kept: creates one at a time and 64 in flight, bytes
+ * written per create (the process's write_bytes: database, WAL and checkpoints), and the restart
+ * time on the largest database. Databases are seeded by the bulk path (one transaction of rows),
+ * not by HTTP.
  * Run: node --import tsx bench/state.bench.ts
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getResponse } from 'msw';
+import type { StoredTransaction } from '../src/mock/domain/records.js';
+import { buildMockService } from '../src/mock/service.js';
 import { startMockServer } from '../src/mock-entry.js';
-import { writeAtomically } from '../src/sandbox/state/state-file.js';
-import { type Burst, burst, caller, percentile } from './load-http.js';
+import { createDatabase } from '../src/sandbox/state/state-database.js';
+import { type SavedState, STATE_FORMAT } from '../src/sandbox/state/state-format.js';
+import { type Answer, caller, percentile } from './load-http.js';
 
-const CREATES = 500;
-const ROUNDS = 3;
-/** Creates sent one after the other, where no two answers can share a write. */
-const SEQUENTIAL = 100;
+const SIZES = [0, 10_000, 100_000];
+/** Creates one after the other, after a warm-up of WARM_UP. */
+const SEQUENTIAL = 300;
+const WARM_UP = 30;
+const IN_FLIGHT = 64;
+const CONCURRENT = 1_280;
+/** The balance payouts are taken from, in cents. */
+const RICH = 100_000_000;
 
 const create = (call: ReturnType<typeof caller>, i: number) =>
   i % 2 === 0
-    ? () => call('POST', '/v1/integrations/create-transaction', { amount: (100 + i) / 100 })
-    : () =>
-        call('POST', '/v1/integrations/create-cashout', {
-          amount: (1_000 + i) / 100,
-          pixKey: `payee${i}@example.com`,
-          pixKeyType: 'EMAIL',
-          idempotencyKey: randomUUID(),
-        });
+    ? call('POST', '/v1/integrations/create-transaction', { amount: (100 + (i % 900)) / 100 })
+    : call('POST', '/v1/integrations/create-cashout', {
+        amount: (1_000 + (i % 900)) / 100,
+        pixKey: `payee${i}@example.com`,
+        pixKeyType: 'EMAIL',
+        idempotencyKey: randomUUID(),
+      });
 
-/** Creates one after the other, as one client waiting for each answer. */
-async function oneByOne(call: ReturnType<typeof caller>): Promise<Burst> {
-  const start = performance.now();
-  const answers = [];
-  for (let i = 0; i < SEQUENTIAL; i++) answers.push(await create(call, i)());
-  return { answers, wallMs: performance.now() - start };
+/** Bytes this process has had written to storage so far (Linux), or NaN. */
+function writtenBytes(): number {
+  try {
+    return Number(/^write_bytes: (\d+)$/m.exec(readFileSync('/proc/self/io', 'utf8'))?.[1]);
+  } catch {
+    return Number.NaN;
+  }
 }
 
-/**
- * On a fresh server: a burst of reads that opens the connections, a burst of creates, then
- * creates one by one.
- */
-async function round(state: string | undefined): Promise<[Burst, Burst]> {
-  const server = await startMockServer({ deliverWebhooks: false, ...(state === undefined ? {} : { state }) });
+/** A state of `count` paid charges, in the shape a server of this mock keeps. */
+async function seededState(count: number): Promise<SavedState> {
+  const { service, parts } = buildMockService({ deliverWebhooks: false });
+  const request = new Request(`${service.baseUrl}/v1/integrations/create-transaction`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${service.secretKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ amount: 1 }),
+  });
+  await getResponse(service.handlers, request);
+  const template = parts.store.record(1) as StoredTransaction;
+  const start = parts.clock.now().getTime() - count * 1_000;
+  let paid = 0;
+  const records = Array.from({ length: count }, (_, i): StoredTransaction => {
+    const at = new Date(start + i * 1_000);
+    const amountCents = 100 + (i % 900);
+    paid += amountCents;
+    return {
+      ...template,
+      id: i + 1,
+      transactionId: randomUUID(),
+      externalId: randomUUID(),
+      status: 'COMPLETED',
+      amountCents,
+      createdAt: at,
+      updatedAt: at,
+      paidAt: at,
+      endToEndId: `E${String(i).padStart(31, '0')}`,
+    };
+  });
+  const merchant = parts.options.merchants[0];
+  return {
+    format: STATE_FORMAT,
+    version: 1,
+    savedAt: new Date().toISOString(),
+    now: parts.clock.now(),
+    jwtSecret: parts.options.jwtSecret,
+    merchants: parts.options.merchants,
+    store: {
+      records,
+      claims: [],
+      balances: [
+        [
+          merchant?.id as string,
+          { availableCents: (merchant?.initialBalanceCents as number) + paid, pendingCents: 0 },
+        ],
+      ],
+      nextId: count + 1,
+      lastCreatedAt: start + count * 1_000,
+    },
+    subscriptions: { subscriptions: [], deliveries: [] },
+    answers: { seed: 1, position: 0 },
+  };
+}
+
+interface Figures {
+  oneByOne: Answer[];
+  inFlight: Answer[];
+  rate: number;
+  bytesPerCreate: number;
+}
+
+/** Creates with `IN_FLIGHT` always under way; answers them and the rate. */
+async function keepInFlight(call: ReturnType<typeof caller>): Promise<{ answers: Answer[]; rate: number }> {
+  const answers: Answer[] = [];
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < CONCURRENT) answers.push(await create(call, next++));
+    }),
+  );
+  return { answers, rate: (answers.length / (performance.now() - start)) * 1000 };
+}
+
+/** One server's figures; `state` names its database, when it keeps one. */
+async function measure(state: string | undefined, seeded: boolean): Promise<Figures> {
+  // A seeded database has its merchant, rich with its paid charges; the others get the money here.
+  const merchants = seeded ? undefined : [{ initialBalanceCents: RICH }];
+  const server = await startMockServer({
+    deliverWebhooks: false,
+    ...(merchants && { merchants }),
+    ...(state === undefined ? {} : { state }),
+  });
   try {
     const call = caller(server.url, server.service.secretKey);
-    await burst(Array.from({ length: CREATES }, () => () => call('GET', '/v1/integrations/balance')));
-    const concurrent = await burst(Array.from({ length: CREATES }, (_, i) => create(call, i)));
-    return [concurrent, await oneByOne(call)];
+    for (let i = 0; i < WARM_UP; i++) await create(call, i);
+    const before = writtenBytes();
+    const oneByOne: Answer[] = [];
+    for (let i = 0; i < SEQUENTIAL; i++) oneByOne.push(await create(call, i));
+    const bytesPerCreate = (writtenBytes() - before) / SEQUENTIAL;
+    const { answers, rate } = await keepInFlight(call);
+    const failed = [...oneByOne, ...answers].filter((answer) => answer.status !== 201).length;
+    const bad = [...oneByOne, ...answers].find((answer) => answer.status !== 201);
+    if (failed > 0) throw new Error(`${failed} creates failed: ${JSON.stringify(bad?.body)}`);
+    return { oneByOne, inFlight: answers, rate, bytesPerCreate };
   } finally {
     await server.close();
   }
 }
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-const rate = ({ answers, wallMs }: Burst) => (answers.length / wallMs) * 1000;
-const errors = (bursts: Burst[]) =>
-  bursts.reduce((sum, { answers }) => sum + answers.filter((answer) => answer.status !== 201).length, 0);
+/** How long a server takes to start on `state` (the database is read, checked and locked). */
+async function restartMs(state: string): Promise<number> {
+  const start = performance.now();
+  const server = await startMockServer({ deliverWebhooks: false, state });
+  const ms = performance.now() - start;
+  await server.close();
+  return ms;
+}
 
 export async function benchState(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'pix-state-bench-'));
   try {
-    const memory: [Burst, Burst][] = [];
-    const kept: [Burst, Burst][] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      memory.push(await round(undefined));
-      kept.push(await round(join(dir, `state-${i}.json`)));
+    const rows: string[] = [];
+    // Once to warm the JIT up, then measured: the first server of the process would pay for it.
+    await measure(undefined, false);
+    const memory = await measure(undefined, false);
+    const p50 = (answers: Answer[]) => percentile(answers, 50);
+    const row = (label: string, f: Figures, empty: Figures) =>
+      `| ${label} | ${p50(f.oneByOne).toFixed(2)} | ${(p50(f.oneByOne) / p50(empty.oneByOne)).toFixed(2)} | ${percentile(f.oneByOne, 99).toFixed(2)} | ${Math.round(f.rate).toLocaleString('en')} | ${p50(f.inFlight).toFixed(1)} | ${Number.isNaN(f.bytesPerCreate) ? 'n/a' : `${(f.bytesPerCreate / 1024).toFixed(1)} KiB`} |`;
+    rows.push(row('in memory (baseline)', memory, memory));
+    let empty: Figures | undefined;
+    let restart = '';
+    for (const size of SIZES) {
+      const path = join(dir, `state-${size}.sqlite`);
+      if (size > 0) {
+        const seedStart = performance.now();
+        await createDatabase(path, await seededState(size));
+        console.error(`seeded ${size} records in ${Math.round(performance.now() - seedStart)} ms`);
+      }
+      const figures = await measure(path, size > 0);
+      empty ??= figures;
+      rows.push(row(`\`--state\`, ${size.toLocaleString('en')} records kept`, figures, empty));
+      if (size === SIZES.at(-1)) {
+        const times = [await restartMs(path), await restartMs(path), await restartMs(path)].sort(
+          (a, b) => a - b,
+        );
+        restart = `- Restart on ${(size + WARM_UP + SEQUENTIAL + CONCURRENT).toLocaleString('en')} records kept (start until ready: read, checked against the ledger, locked): median **${Math.round(times[1] as number)} ms** of 3.`;
+      }
     }
-    // One more write of the last (largest) state, timed alone: what each group commit costs.
-    const last = join(dir, `state-${ROUNDS - 1}.json`);
-    const text = await readFile(last, 'utf8');
-    const writeMs: number[] = [];
-    for (let i = 0; i < 9; i++) {
-      const start = performance.now();
-      await writeAtomically(last, text);
-      writeMs.push(performance.now() - start);
-    }
-    const row = (label: string, bursts: Burst[], baseline: Burst[]) => {
-      const rates = bursts.map(rate);
-      const all = bursts.flatMap((b) => b.answers);
-      const p = (n: number) => percentile(all, n).toFixed(1);
-      const ratio = median(rates) / median(baseline.map(rate));
-      return `| ${label} | ${ROUNDS} × ${bursts[0]?.answers.length} | ${errors(bursts)} | ${Math.round(median(rates)).toLocaleString('en')} | ${p(50)} | ${p(99)} | ${ratio.toFixed(2)} |`;
-    };
-    const [burstsIn, burstsKept] = [memory.map(([b]) => b), kept.map(([b]) => b)];
-    const [serialIn, serialKept] = [memory.map(([, s]) => s), kept.map(([, s]) => s)];
-    const size = (await stat(last)).size;
     return [
-      '| server | creates | errors | throughput (req/s, median round) | p50 (ms) | p99 (ms) | ratio to in memory |',
+      '| server | one by one: p50 (ms) | p50 / p50 on an empty database | p99 (ms) | 64 in flight (creates/s) | 64 in flight: p50 (ms) | written per create |',
       '|---|---:|---:|---:|---:|---:|---:|',
-      row('burst, in memory (baseline)', burstsIn, burstsIn),
-      row('burst, with `--state`', burstsKept, burstsIn),
-      row('one by one, in memory (baseline)', serialIn, serialIn),
-      row('one by one, with `--state`', serialKept, serialIn),
+      ...rows,
       '',
-      `- One atomic write (temporary file, fsync, rename, fsync of the directory) of the state after ${CREATES} ` +
-        `creates (${(size / 1024).toFixed(0)} KiB): median **${median(writeMs).toFixed(1)} ms**. Every write saves the ` +
-        'whole state; under load one write covers the changes of every request that arrived meanwhile (group commit).',
-      `- Method: ${ROUNDS} rounds, alternating, each on a fresh server (and a fresh state file); in each, ${CREATES} ` +
-        `GET balance at once open the connections, then ${CREATES} creates (charges and payouts in turn) at once, ` +
-        `then ${SEQUENTIAL} creates one after the other (each waits for its own write: nothing to share). ` +
-        'Throughput is requests over the wall time of the burst; latency is each request from send to its body read.',
+      restart,
+      `- Method: for each size, a database seeded in one transaction (paid charges), a server started on it, ${WARM_UP} creates to warm up, then ${SEQUENTIAL} creates one after the other (charges and payouts in turn; each answer waits for its own commit: WAL, fsync), then ${CONCURRENT.toLocaleString('en')} creates with ${IN_FLIGHT} always in flight (answers share commits when they arrive together). ` +
+        'Written per create: the bytes the process had written to storage during the one-by-one creates (`write_bytes` of /proc/self/io: WAL frames, checkpoints into the database), divided by their number.',
     ].join('\n');
   } finally {
     await rm(dir, { recursive: true, force: true });

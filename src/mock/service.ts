@@ -10,6 +10,7 @@ import { WebhookDispatcher } from './domain/delivery.js';
 import { FaultInjector, type FaultRule } from './domain/faults.js';
 import { Ledger } from './domain/ledger.js';
 import { toWireTransaction } from './domain/records.js';
+import type { ChangeListener } from './domain/state-change.js';
 import { type MockBalance, MockStore } from './domain/store.js';
 import { type DeliveryAttempt, SubscriptionStore } from './domain/subscriptions.js';
 import { cashoutHandlers } from './handlers/cashouts.js';
@@ -148,7 +149,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
  */
 export function buildMockService(
   options: MockServiceOptions = {},
-  onChange?: () => void,
+  onChange?: ChangeListener,
 ): {
   service: MockService;
   routes: RouteTable;

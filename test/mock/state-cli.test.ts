@@ -14,6 +14,7 @@ import type { Transaction } from '../../src/schemas/transaction.js';
 import { useCli } from './cli-process.js';
 import { bannerOf, CPF, caller } from './harness.js';
 import { expectedBalance } from './ledger-oracle.js';
+import { jsonStateFile } from './state-helpers.js';
 
 const CLI = resolve(import.meta.dirname, '../../dist/cli.js');
 /** Concurrent senders. */
@@ -156,6 +157,36 @@ describe('pix-payments-mock --state, restarted with fewer flags', () => {
     child.kill('SIGINT');
     expect(await exited).toBe(0);
   };
+
+  it('says in the banner where the state is kept, and prints no warning', async () => {
+    const path = join(await tempDir(), 'state.db');
+    const cli = await startWith('--port', '0', '--state', path);
+    expect(cli.banner).toContain(`\n  State        ${path} (SQLite)\n`);
+    let err = '';
+    cli.child.stderr?.on('data', (chunk) => {
+      err += String(chunk);
+    });
+    await stop(cli);
+    expect(err).toBe('');
+  });
+
+  it('imports a JSON state file once, and says so in one line', async () => {
+    const dir = await tempDir();
+    const path = join(dir, 'state.json');
+    const { text, secretKey } = await jsonStateFile();
+    await writeFile(path, text);
+    const first = await startWith('--port', '0', '--state', path);
+    expect(first.secretKey).toBe(secretKey);
+    expect(first.banner).toContain(
+      `\n  State        ${join(dir, 'state.sqlite')} (SQLite), imported now from ${path}, which was left as it is\n`,
+    );
+    await stop(first);
+    const second = await startWith('--port', '0', '--state', path);
+    expect(second.banner).toMatch(
+      /State +\S+state\.sqlite \(SQLite\), imported before from \S+state\.json, which is no longer read/,
+    );
+    expect(await readFile(path, 'utf8')).toBe(text);
+  });
 
   it('keeps --manual-approval when restarted with --state only', async () => {
     const path = join(await tempDir(), 'state.json');

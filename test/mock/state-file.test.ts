@@ -1,60 +1,61 @@
 /**
- * `startMockServer({ state })`: the whole state kept in a file, loaded at start, written before
- * each answer; a file that is not ours, or broken, is refused and left as it is.
+ * `startMockServer({ state })`: the whole state kept in a SQLite database, loaded at start,
+ * written through before each answer; a JSON state file of format 1 imported once; a file that is
+ * not ours, or broken, refused and left as it is.
  */
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type MockServer, type MockServerOptions, startMockServer } from '../../src/mock-entry.js';
-import * as stateFile from '../../src/sandbox/state/state-file.js';
-import { decodeState, migrate, STATE_FORMAT } from '../../src/sandbox/state/state-format.js';
+import { migrateSchema } from '../../src/sandbox/state/state-database.js';
+import * as rows from '../../src/sandbox/state/state-rows.js';
+import { APPLICATION_ID } from '../../src/sandbox/state/state-schema.js';
 import { CPF, caller } from './harness.js';
+import { jsonStateFile, sha256, sql, useKeptState } from './state-helpers.js';
 
-// Every write goes through the real function, counted (group commit shares them).
-vi.mock('../../src/sandbox/state/state-file.js', async (original) => {
-  const real = await original<typeof import('../../src/sandbox/state/state-file.js')>();
-  return { ...real, writeAtomically: vi.fn(real.writeAtomically) };
+// Every writer is the real one; a test may make its next record write fail.
+let failNextRecord = false;
+vi.mock('../../src/sandbox/state/state-rows.js', async (original) => {
+  const real = await original<typeof import('../../src/sandbox/state/state-rows.js')>();
+  return {
+    ...real,
+    rowWriter: (db: DatabaseSync) => {
+      const writer = real.rowWriter(db);
+      return {
+        ...writer,
+        record(fields: object) {
+          if (failNextRecord) {
+            failNextRecord = false;
+            throw new Error('disk full (test)');
+          }
+          writer.record(fields);
+        },
+      };
+    },
+  };
 });
 
-const running: MockServer[] = [];
-const cleanUp: (() => Promise<unknown>)[] = [];
+const { newDir, start, stop } = useKeptState();
+const receivers: Server[] = [];
 afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.close()));
-  await Promise.all(cleanUp.splice(0).map((step) => step()));
+  await Promise.all(receivers.splice(0).map((server) => new Promise((done) => server.close(done))));
 });
 
-async function newPath(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'pix-state-'));
-  cleanUp.push(() => rm(dir, { recursive: true, force: true }));
-  return join(dir, 'state.json');
-}
-
-async function start(options: MockServerOptions): Promise<MockServer> {
-  const server = await startMockServer({ deliverWebhooks: false, ...options });
-  running.push(server);
-  return server;
-}
-
-/** Closes a server started by {@link start} (its last write included). */
-async function stop(server: MockServer): Promise<void> {
-  running.splice(running.indexOf(server), 1);
-  await server.close();
-}
+const newPath = async () => join(await newDir(), 'state.json');
 
 /** A webhook receiver that answers 204 to everything. */
 async function receiver(): Promise<string> {
   const server: Server = createServer((_req, res) => res.writeHead(204).end());
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  cleanUp.push(() => new Promise((done) => server.close(done)));
+  receivers.push(server);
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
 }
 
-const inFile = async (path: string) => decodeState(await readFile(path, 'utf8'), path);
+const setting = (path: string, key: string) =>
+  sql(path, 'SELECT value FROM settings WHERE key = ?', key)[0]?.value;
 
 describe('startMockServer({ state })', () => {
   it('comes back after a restart with the same keys, records, balances, subscriptions, deliveries and clock', async () => {
@@ -69,7 +70,7 @@ describe('startMockServer({ state })', () => {
     const paid = await api('POST', '/v1/integrations/create-transaction', { amount: 25.5 });
     await caller(a.url)('POST', `/__mock/charges/${paid.body.transactionId}/pay`);
     await api('POST', '/v1/integrations/create-transaction', { amount: 3 });
-    const payout = { amount: 12.34, pixKey: CPF, pixKeyType: 'CPF', idempotencyKey: randomUUID() };
+    const payout = { amount: 12.34, pixKey: CPF, pixKeyType: 'CPF', idempotencyKey: crypto.randomUUID() };
     expect((await api('POST', '/v1/integrations/create-cashout', payout)).status).toBe(201);
     const replay = await api('POST', '/v1/integrations/create-cashout', payout);
     // A day later: the unpaid charge has expired.
@@ -108,44 +109,20 @@ describe('startMockServer({ state })', () => {
     expect(next.body.id).toBe(4);
   });
 
-  it('answers a change only once it is on disk, work done after the answer included', async () => {
+  it('answers a change only once its transaction commits: a commit that fails is never a 2xx', async () => {
     const path = await newPath();
     const server = await start({ state: path });
     const api = caller(server.url, server.service.secretKey);
-    // The next write waits for the test: the answer must wait for it too.
-    const writes = vi.mocked(stateFile.writeAtomically);
-    let open = () => {};
-    const gate = new Promise<void>((done) => {
-      open = done;
-    });
-    const real = await vi.importActual<typeof stateFile>('../../src/sandbox/state/state-file.js');
-    writes.mockImplementationOnce(async (...args) => {
-      await gate;
-      return real.writeAtomically(...args);
-    });
-    let answered = false;
-    const reply = api('POST', '/v1/integrations/create-cashout', {
-      amount: 20,
-      pixKey: CPF,
-      pixKeyType: 'CPF',
-    }).then((payout) => {
-      answered = true;
-      return payout;
-    });
-    await vi.waitFor(() => expect(writes).toHaveBeenCalled());
-    await new Promise((done) => setTimeout(done, 100));
-    // Released whatever the check says, so that a failure does not hang the close.
-    const waited = !answered;
-    open();
-    expect(waited).toBe(true);
-    const payout = await reply;
-    // Read as the answer arrives, before any close: the payout already went through processing.
-    const saved = await inFile(path);
-    expect(saved.store.records.map((r) => [r.transactionId, r.status])).toEqual([
-      [payout.body.transactionId, 'COMPLETED'],
+    failNextRecord = true;
+    const failed = await api('POST', '/v1/integrations/create-transaction', { amount: 1 });
+    expect(failed.status).toBe(500);
+    // The rows of the failed commit are written by the next one.
+    expect((await api('POST', '/v1/integrations/create-transaction', { amount: 2 })).status).toBe(201);
+    await stop(server);
+    expect(sql(path, 'SELECT id, amount_cents FROM records ORDER BY id')).toEqual([
+      { id: 1, amount_cents: 100 },
+      { id: 2, amount_cents: 200 },
     ]);
-    const moved = await caller(server.url)('POST', '/__mock/clock', { set: '2031-01-01T00:00:00Z' });
-    expect((await inFile(path)).now.toISOString()).toBe(moved.body.now);
   });
 
   it('keeps the seed and position of varied answers, GET answers included', async () => {
@@ -153,18 +130,16 @@ describe('startMockServer({ state })', () => {
     const a = await start({ state: path, answers: 'varied', seed: 7 });
     const api = caller(a.url, a.service.secretKey);
     for (let i = 0; i < 3; i++) expect((await api('GET', '/v1/integrations/balance')).status).toBe(200);
-    // Read as the last answer arrives: a GET that moved the sequence waited for the write.
-    expect((await inFile(path)).answers).toEqual({ seed: 7, position: 3 });
     await stop(a);
+    expect([setting(path, 'answers_seed'), setting(path, 'answers_position')]).toEqual([7, 3]);
     // The seed comes from the file; the sequence goes on where it stopped.
     const b = await start({ state: path, answers: 'varied' });
     await caller(b.url, b.service.secretKey)('GET', '/v1/integrations/balance');
-    expect((await inFile(path)).answers).toEqual({ seed: 7, position: 4 });
     await stop(b);
+    expect([setting(path, 'answers_seed'), setting(path, 'answers_position')]).toEqual([7, 4]);
     // Another seed is another sequence, from its start.
-    const c = await start({ state: path, answers: 'varied', seed: 8 });
-    expect((await inFile(path)).answers).toEqual({ seed: 8, position: 0 });
-    await stop(c);
+    await stop(await start({ state: path, answers: 'varied', seed: 8 }));
+    expect([setting(path, 'answers_seed'), setting(path, 'answers_position')]).toEqual([8, 0]);
   });
 
   it('is used by one server at a time: a second one is refused in one line, then starts once the first closed', async () => {
@@ -172,45 +147,45 @@ describe('startMockServer({ state })', () => {
     const first = await start({ state: path });
     const refusal = start({ state: path });
     await expect(refusal).rejects.toThrow(
-      `The state file ${path} is in use by another server (process ${process.pid})`,
+      `The state file ${path} is in use by another server: one server per file; it was left as it is.`,
     );
-    expect(((await refusal.catch((e: unknown) => e)) as Error).message).not.toMatch(/\n/);
     await stop(first);
-    expect(existsSync(`${path}.lock`)).toBe(false);
+    // SQLite's lock, no lock file: nothing is left beside the database.
+    expect(await readdir(join(path, '..'))).toEqual(['state.json']);
     const second = await start({ state: path });
     expect(second.service.secretKey).toBe(first.service.secretKey);
   });
 
-  it('takes over the lock of a process that is gone', async () => {
+  it('writes every concurrent change, one row per record', async () => {
     const path = await newPath();
-    // A pid no process has: above Linux's pid_max and macOS's 99,999.
-    await writeFile(`${path}.lock`, '2147483646');
     const server = await start({ state: path });
-    expect(await readFile(`${path}.lock`, 'utf8')).toBe(String(process.pid));
-    await stop(server);
-  });
-
-  it('shares one write among concurrent changes (group commit)', async () => {
-    const server = await start({ state: await newPath() });
     const api = caller(server.url, server.service.secretKey);
-    const writes = vi.mocked(stateFile.writeAtomically);
-    writes.mockClear();
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
         api('POST', '/v1/integrations/create-transaction', { amount: i + 1 }),
       ),
     );
     expect(answers.every((answer) => answer.status === 201)).toBe(true);
-    expect(writes.mock.calls.length).toBeGreaterThan(0);
-    expect(writes.mock.calls.length).toBeLessThan(50);
+    await stop(server);
+    expect(sql(path, 'SELECT status, count(*) AS n FROM records GROUP BY 1')).toEqual([
+      { status: 'PENDING', n: 100 },
+    ]);
   });
 
-  it('creates a missing file at start, holding the keys it printed', async () => {
+  it('makes a missing file a database of the mock, owner-only, holding the keys it printed', async () => {
     const path = await newPath();
     const server = await start({ state: path });
-    const saved = await inFile(path);
-    expect(saved.merchants[0]?.secretKey).toBe(server.service.secretKey);
-    expect(saved.version).toBe(1);
+    expect(server.stateFile).toEqual({ path, imported: undefined });
+    await stop(server);
+    expect((await readFile(path)).subarray(0, 16).toString('latin1')).toBe('SQLite format 3\0');
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    expect(
+      sql(
+        path,
+        'SELECT application_id AS id, user_version AS v FROM pragma_application_id, pragma_user_version',
+      ),
+    ).toEqual([{ id: APPLICATION_ID, v: 1 }]);
+    expect(sql(path, 'SELECT secret_key FROM merchants')).toEqual([{ secret_key: server.service.secretKey }]);
   });
 
   it('lets options given explicitly win over the file, and keeps the rest', async () => {
@@ -222,7 +197,8 @@ describe('startMockServer({ state })', () => {
     const b = await start({ state: path, merchants: [{ secretKey }] });
     expect([b.service.secretKey, b.service.publicKey]).toEqual([secretKey, a.service.publicKey]);
     expect(b.service.state.records()).toHaveLength(1);
-    expect((await inFile(path)).merchants[0]?.secretKey).toBe(secretKey);
+    await stop(b);
+    expect(sql(path, 'SELECT secret_key FROM merchants')).toEqual([{ secret_key: secretKey }]);
   });
 
   it('says in one line when the file cannot be written', async () => {
@@ -231,45 +207,67 @@ describe('startMockServer({ state })', () => {
   });
 });
 
+describe('a JSON state file of format 1', () => {
+  it('is imported once into state.sqlite beside it, and left as it is', async () => {
+    const dir = await newDir();
+    const path = join(dir, 'state.json');
+    const { text, secretKey } = await jsonStateFile();
+    await writeFile(path, text);
+    const first = await start({ state: path });
+    const database = join(dir, 'state.sqlite');
+    expect(first.stateFile).toEqual({ path: database, imported: { from: path, now: true } });
+    expect(first.service.secretKey).toBe(secretKey);
+    expect(first.service.state.records().map((r) => [r.id, r.status])).toEqual([
+      [1, 'COMPLETED'],
+      [2, 'PENDING'],
+      [3, 'COMPLETED'],
+    ]);
+    const balance = first.service.state.balance();
+    await caller(first.url, secretKey)('POST', '/v1/integrations/create-transaction', { amount: 1 });
+    await stop(first);
+    expect(await readFile(path, 'utf8')).toBe(text);
+    // Started again on the JSON file: the database goes on, the JSON file is not read again.
+    const second = await start({ state: path });
+    expect(second.stateFile).toEqual({ path: database, imported: { from: path, now: false } });
+    expect(second.service.state.records()).toHaveLength(4);
+    expect(second.service.state.balance()).toEqual(balance);
+    await stop(second);
+    expect((await readdir(dir)).sort()).toEqual(['state.json', 'state.sqlite']);
+  });
+});
+
 describe('a state file that cannot be used', () => {
-  /** A valid file, made by a server, changed by `edit`. */
+  /** A valid JSON state file's document, changed by `edit`. */
   async function edited(edit: (document: Record<string, unknown>) => void): Promise<string> {
+    const document = JSON.parse((await jsonStateFile()).text);
+    edit(document);
+    return JSON.stringify(document);
+  }
+
+  /** A valid database made by a server, its file changed by `edit`. */
+  async function database(edit: (path: string) => void | Promise<void>): Promise<Buffer> {
     const path = await newPath();
     const server = await start({ state: path });
     await caller(server.url, server.service.secretKey)('POST', '/v1/integrations/create-transaction', {
       amount: 1,
     });
     await stop(server);
-    const document = JSON.parse(await readFile(path, 'utf8'));
-    edit(document);
-    return JSON.stringify(document);
+    await edit(path);
+    return readFile(path);
   }
 
-  /** A valid subscription of the file's merchant, changed by `fields`. */
-  const subscription = (fields: Record<string, unknown>) => ({
-    id: randomUUID(),
-    url: 'https://merchant.example/hook',
-    events: ['transaction.completed'],
-    status: 'ACTIVE',
-    description: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    merchantId: 'merchant_1',
-    secret: 'whsec_x',
-    ...fields,
-  });
-
-  const cases: [string, () => Promise<string>, RegExp][] = [
-    ['cut short', async () => (await edited(() => undefined)).slice(0, 200), /is not valid JSON/],
-    ['empty', async () => '', /is not valid JSON/],
+  const cases: [string, () => Promise<string | Buffer>, RegExp][] = [
+    ['cut short (JSON)', async () => (await edited(() => undefined)).slice(0, 200), /is not valid JSON/],
+    ['empty', async () => '', /is neither a SQLite database nor a JSON state file/],
+    ['of another format', async () => Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]), /is neither a SQLite/],
     [
-      'not ours',
+      'of JSON not ours',
       async () => '{"name":"my-app","version":"1.0.0"}',
       /is not a state file of the pix-payments mock/,
     ],
     ['a JSON array', async () => '[1, 2]', /is not a state file/],
     [
-      'of a newer version',
+      'of a newer JSON version',
       () =>
         edited((d) => {
           d.version = 2;
@@ -277,15 +275,7 @@ describe('a state file that cannot be used', () => {
       /has version 2, newer than this pix-payments reads \(1\)/,
     ],
     [
-      'without a valid version',
-      () =>
-        edited((d) => {
-          d.version = '1';
-        }),
-      /has no valid "version"/,
-    ],
-    [
-      'with a record of the wrong shape',
+      'of JSON with a record of the wrong shape',
       () =>
         edited((d) => {
           const { records } = d.store as { records: Record<string, unknown>[] };
@@ -294,49 +284,55 @@ describe('a state file that cannot be used', () => {
       /does not hold a valid state \(store\.records\[0\]\.amountCents: /,
     ],
     [
-      'with a subscription URL that is not http(s)',
-      () =>
-        edited((d) => {
-          (d.subscriptions as { subscriptions: unknown[] }).subscriptions = [
-            subscription({ url: 'ftp://x' }),
-          ];
-        }),
-      /subscriptions\.subscriptions\[0\]\.url: must be an http or https URL/,
-    ],
-    [
-      'with a subscription to an unknown event',
-      () =>
-        edited((d) => {
-          const events = ['transaction.exploded'];
-          (d.subscriptions as { subscriptions: unknown[] }).subscriptions = [subscription({ events })];
-        }),
-      /subscriptions\.subscriptions\[0\]\.events\[0\]/,
-    ],
-    [
-      'with a subscription of no merchant of the file',
-      () =>
-        edited((d) => {
-          const stray = subscription({ merchantId: 'ghost' });
-          (d.subscriptions as { subscriptions: unknown[] }).subscriptions = [stray];
-        }),
-      /subscription [0-9a-f-]+ belongs to no merchant of the file/,
-    ],
-    [
-      'with a balance of no merchant of the file',
-      () =>
-        edited((d) => {
-          const store = d.store as { balances: unknown[] };
-          store.balances = [...store.balances, ['ghost', { availableCents: 0, pendingCents: 0 }]];
-        }),
-      /a balance belongs to no merchant of the file/,
-    ],
-    [
-      'with an idempotency key of a missing record',
+      'of JSON with an idempotency key of a missing record',
       () =>
         edited((d) => {
           (d.store as { records: unknown[] }).records = [];
         }),
-      /names record 1, which is missing/,
+      /names record \d+, which is missing/,
+    ],
+    [
+      'that is another application’s SQLite database',
+      () =>
+        database((path) => {
+          sql(path, `PRAGMA application_id = 42`);
+        }),
+      /is a SQLite database, but not one of the pix-payments mock/,
+    ],
+    [
+      'of a newer schema version',
+      () =>
+        database((path) => {
+          sql(path, 'PRAGMA user_version = 2');
+        }),
+      /has schema version 2, newer than this pix-payments reads \(1\): update pix-payments/,
+    ],
+    [
+      'with a corrupt page',
+      () =>
+        database(async (path) => {
+          const [{ rootpage, size }] = sql(
+            path,
+            "SELECT rootpage, (SELECT page_size FROM pragma_page_size) AS size FROM sqlite_schema WHERE name = 'records'",
+          ) as [{ rootpage: number; size: number }];
+          const bytes = await readFile(path);
+          bytes.fill(0xff, (rootpage - 1) * size, (rootpage - 1) * size + 64);
+          await writeFile(path, bytes);
+        }),
+      /is corrupt \(SQLite: /,
+    ],
+    [
+      'holding a subscription of no merchant',
+      () =>
+        database((path) => {
+          sql(
+            path,
+            `INSERT INTO subscriptions (id, merchant_id, url, events, status, secret, created_at, updated_at)
+             VALUES ('s1', 'ghost', 'https://x.example/h', '["transaction.completed"]', 'ACTIVE', 'whsec_x',
+                     '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+          );
+        }),
+      /subscription s1 belongs to no merchant of the file/,
     ],
   ];
 
@@ -344,28 +340,43 @@ describe('a state file that cannot be used', () => {
     'refuses a file %s, in one line, and leaves it byte for byte',
     async (_name, content, message) => {
       const path = await newPath();
-      const bytes = Buffer.from(await content());
+      const bytes = await content();
+      // The database cases made theirs at state.json already: it is written back as it was.
       await writeFile(path, bytes);
+      const dir = join(path, '..');
+      const files = await readdir(dir);
+      const before = await sha256(path);
       const refusal = start({ state: path });
       await expect(refusal).rejects.toThrow(message);
       const error = (await refusal.catch((e: unknown) => e)) as Error;
       expect(error.message).not.toMatch(/\n/);
-      expect(error.message).toMatch(/it was left as it is\.$/);
-      expect(error.message).not.toMatch(/sk_live_prod_/);
-      expect(await readFile(path)).toEqual(bytes);
-      expect(await readdir(dirname(path))).toEqual(['state.json']);
+      expect(error.message).toMatch(/it was left as it is\.$|update pix-payments$/);
+      expect(error.message).not.toMatch(/sk_live_prod_|whsec_/);
+      expect(await sha256(path)).toBe(before);
+      // Neither a database beside it nor SQLite's side files.
+      expect(await readdir(dir)).toEqual(files);
+      expect(existsSync(join(dir, 'state.sqlite'))).toBe(false);
     },
   );
 });
 
-describe('state migrations', () => {
-  it('brings an older version to the current one, step by step', () => {
-    const old = { format: STATE_FORMAT, version: 0, jwt: 'secret' };
-    const migrated = migrate(old, 0, { 0: ({ jwt, ...rest }) => ({ ...rest, jwtSecret: jwt }) });
-    expect(migrated).toEqual({ format: STATE_FORMAT, version: 1, jwtSecret: 'secret' });
+describe('schema migrations', () => {
+  it('brings an older schema to the current one, step by step', () => {
+    const db = new DatabaseSync(':memory:');
+    migrateSchema(db, 0, { 0: 'CREATE TABLE old_style (x)' });
+    expect(db.prepare('SELECT user_version AS v FROM pragma_user_version').get()).toEqual({ v: 1 });
+    expect(db.prepare("SELECT name FROM sqlite_schema WHERE name = 'old_style'").get()).toEqual({
+      name: 'old_style',
+    });
+    db.close();
   });
 
   it('refuses a version it has no step for', () => {
-    expect(() => migrate({ version: 0 }, 0, {})).toThrow(/no migration from state version 0/);
+    const db = new DatabaseSync(':memory:');
+    expect(() => migrateSchema(db, 0, {})).toThrow(/no migration from schema version 0/);
+    db.close();
   });
 });
+
+// The writer module is mocked above; it is the real one underneath.
+void rows;

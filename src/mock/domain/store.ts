@@ -6,6 +6,7 @@
 import type { TransactionStatus, TransactionType } from '../../schemas/enums.js';
 import type { MockMerchant } from '../options.js';
 import type { StoredTransaction } from './records.js';
+import type { ChangeListener } from './state-change.js';
 import { TransactionIndex } from './transaction-index.js';
 
 /** A merchant's balance, in integer cents. */
@@ -61,10 +62,10 @@ export class MockStore implements StoreReader {
   readonly #balances = new Map<string, MockBalance>();
   #nextId = 1;
   #lastCreatedAt = 0;
-  readonly #changed: () => void;
+  readonly #changed: ChangeListener;
 
   /** @param onChange told of every write (a state file saves them). */
-  constructor(merchants: readonly MockMerchant[], onChange: () => void = () => undefined) {
+  constructor(merchants: readonly MockMerchant[], onChange: ChangeListener = () => undefined) {
     this.#merchants = merchants;
     this.#changed = onChange;
     this.reset();
@@ -81,7 +82,7 @@ export class MockStore implements StoreReader {
     for (const merchant of this.#merchants) {
       this.#balances.set(merchant.id, { availableCents: merchant.initialBalanceCents, pendingCents: 0 });
     }
-    this.#changed();
+    this.#changed({ part: 'store-reset' });
   }
 
   /** The whole store as plain data (the records themselves: serialize before they change). */
@@ -93,6 +94,11 @@ export class MockStore implements StoreReader {
       nextId: this.#nextId,
       lastCreatedAt: this.#lastCreatedAt,
     };
+  }
+
+  /** The counters of the store (kept beside its records). */
+  counters(): Pick<SavedStore, 'nextId' | 'lastCreatedAt'> {
+    return { nextId: this.#nextId, lastCreatedAt: this.#lastCreatedAt };
   }
 
   /** Back to a saved store; a merchant it does not know keeps its initial balance. */
@@ -151,7 +157,7 @@ export class MockStore implements StoreReader {
     this.#records.set(record.id, record);
     this.#byTransactionId.set(record.transactionId, record.id);
     this.#index.add(record.merchantId, record.type, record.status, record.id);
-    this.#changed();
+    this.#changed({ part: 'record', id: record.id });
   }
 
   /** Changes a record (and moves it between the status indexes); answers the stored record. */
@@ -162,7 +168,7 @@ export class MockStore implements StoreReader {
       this.#index.move(record.merchantId, record.type, record.status, changes.status, id);
     }
     Object.assign(record, changes);
-    this.#changed();
+    this.#changed({ part: 'record', id });
     return record;
   }
 
@@ -174,7 +180,7 @@ export class MockStore implements StoreReader {
   /** Claims an idempotency key for a record. */
   addClaim(scope: string, claim: IdempotencyClaim): void {
     this.#claims.set(scope, claim);
-    this.#changed();
+    this.#changed({ part: 'claim', scope });
   }
 
   /** Adds signed amounts (in cents) to a merchant's balance. */
@@ -184,6 +190,6 @@ export class MockStore implements StoreReader {
       availableCents: balance.availableCents + (change.availableCents ?? 0),
       pendingCents: balance.pendingCents + (change.pendingCents ?? 0),
     });
-    this.#changed();
+    this.#changed({ part: 'balance', merchantId });
   }
 }

@@ -3,6 +3,7 @@
  * moves here: the webhook endpoints write subscriptions, the dispatcher writes the log.
  */
 import type { WebhookSubscription } from '../../schemas/webhook-subscription.js';
+import type { ChangeListener } from './state-change.js';
 
 /** A stored webhook subscription with its secret and owner. */
 /** Every field of a subscription record, present (the mock always writes them all). */
@@ -67,13 +68,13 @@ export class SubscriptionStore {
   #deliveries: Readonly<DeliveryAttempt>[] = [];
 
   /** @param changed told of every write (a state file saves them). */
-  constructor(private readonly changed: () => void = () => undefined) {}
+  constructor(private readonly changed: ChangeListener = () => undefined) {}
 
   /** Back to the start: no subscriptions, an empty log. */
   reset(): void {
     this.#subscriptions.clear();
     this.#deliveries = [];
-    this.changed();
+    this.changed({ part: 'subscriptions-reset' });
   }
 
   /** Everything, as plain data. */
@@ -91,7 +92,7 @@ export class SubscriptionStore {
   /** Stores a new subscription. */
   add(subscription: StoredSubscription): void {
     this.#subscriptions.set(subscription.id, { ...subscription });
-    this.changed();
+    this.changed({ part: 'subscription', id: subscription.id });
   }
 
   /** A subscription by id (any case). */
@@ -116,21 +117,22 @@ export class SubscriptionStore {
     const defined = Object.entries(changes).filter(([, value]) => value !== undefined);
     const next: Readonly<StoredSubscription> = { ...current, ...Object.fromEntries(defined) };
     this.#subscriptions.set(id, next);
-    this.changed();
+    this.changed({ part: 'subscription', id });
     return next;
   }
 
   /** Deletes a subscription. */
   remove(id: string): void {
     this.#subscriptions.delete(id);
-    this.changed();
+    this.changed({ part: 'subscription', id });
   }
 
   /** Adds an attempt to the delivery log, dropping the oldest past {@link MAX_KEPT_DELIVERY_ATTEMPTS}. */
   log(attempt: DeliveryAttempt): void {
-    this.#deliveries.push({ ...attempt });
+    const kept = { ...attempt };
+    this.#deliveries.push(kept);
     if (this.#deliveries.length > MAX_KEPT_DELIVERY_ATTEMPTS) this.#deliveries.shift();
-    this.changed();
+    this.changed({ part: 'delivery', attempt: kept });
   }
 
   /** The attempts of one delivery, in order (any case of its id). */

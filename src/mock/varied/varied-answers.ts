@@ -6,6 +6,7 @@
  * `/__mock/*` control answers.
  */
 import type { EndpointName } from '../domain/faults.js';
+import type { ChangeListener } from '../domain/state-change.js';
 import type { Answer } from '../http/respond.js';
 import { answerRandom, type SeededRandom } from './seeded-random.js';
 import { LIST_ENVELOPES, SINGLE_ENVELOPES, wrapList, wrapSingle } from './varied-envelopes.js';
@@ -125,7 +126,7 @@ export interface AnswerWriter {
 export function createAnswerWriter(
   mode: MockAnswers,
   seed: number,
-  changed: () => void = () => undefined,
+  changed: ChangeListener = () => undefined,
 ): AnswerWriter {
   if (mode === 'reference')
     return { write: (_endpoint, answer) => answer, reset: () => undefined, seed, position: 0 };
@@ -139,7 +140,7 @@ export function createAnswerWriter(
       const kind = kindOf(endpoint, body);
       if (kind === undefined) return answer;
       const random = answerRandom(seed, count++);
-      changed();
+      changed({ part: 'answers' });
       return { ...answer, body: vary(kind, body, random, new URL(request.url)) };
     },
     reset(position = 0) {

@@ -3,6 +3,7 @@
  * to be copied), and curl commands that walk the interface document's recommended order.
  */
 import { endpoints, type OperationId } from '../../endpoints.js';
+import type { MockServer } from '../server/server.js';
 import type { CliOptions } from './cli-flags.js';
 
 /** What the banner shows. */
@@ -14,6 +15,21 @@ export interface BannerFacts {
   options: Pick<CliOptions, 'answers' | 'seed' | 'manualApproval'>;
   /** The subscription of `--forward-to`, when given. */
   forward?: { url: string; secret: string } | undefined;
+  /** The database of `--state`, and the JSON state file it was imported from, if any. */
+  state?: MockServer['stateFile'];
+}
+
+/** Where the state is kept, in one line: the database, and an import when there was one. */
+function stateLine(state: BannerFacts['state']): string {
+  if (state === undefined) return '';
+  const { path, imported } = state;
+  const kept =
+    imported === undefined
+      ? `${path} (SQLite)`
+      : imported.now
+        ? `${path} (SQLite), imported now from ${imported.from}, which was left as it is`
+        : `${path} (SQLite), imported before from ${imported.from}, which is no longer read`;
+  return `\n  State        ${kept}`;
 }
 
 const CHARGE = '<transactionId>';
@@ -49,7 +65,7 @@ function curlCommands(facts: BannerFacts): string {
 
 /** The banner, ending with "Ctrl-C to stop." (tests wait for that line). */
 export function banner(facts: BannerFacts): string {
-  const { url, options, forward } = facts;
+  const { url, options, forward, state } = facts;
   const forwarding =
     forward === undefined
       ? ''
@@ -65,7 +81,7 @@ export function banner(facts: BannerFacts): string {
   User token   ${facts.userToken}
                (valid one hour; POST /__mock/user-tokens mints another)
   Answers      ${answersLine(options)}
-  Payouts      ${options.manualApproval ? 'wait for approve-cashout (--manual-approval)' : 'processed at once'}${forwarding}
+  Payouts      ${options.manualApproval ? 'wait for approve-cashout (--manual-approval)' : 'processed at once'}${stateLine(state)}${forwarding}
 
 ${curlCommands(facts)}
 

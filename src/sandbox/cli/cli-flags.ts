@@ -38,7 +38,9 @@ clients in any language.
                         the API refuses it with 403 (default: a random one at each start)
   --jwt-secret S        the secret user tokens are signed with (HS256), at least
                         ${MIN_JWT_SECRET_LENGTH} characters (default: a random one at each start)
-  --state FILE          keep the whole state in FILE, loaded at start (default: in memory only)
+  --state FILE          keep the whole state in FILE, a SQLite database (Node.js 22.13+),
+                        loaded at start; a JSON state file is imported once into FILE's
+                        name with .sqlite (default: in memory only)
   --manual-approval     keep payouts PENDING until approve-cashout (default: off, payouts
                         are processed at once)
   --answers M           reference: answers in the reference shapes; varied: in other shapes

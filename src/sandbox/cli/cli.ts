@@ -54,6 +54,7 @@ async function main(): Promise<void> {
       // With --state, the file may ask for manual approval though the flag was left out.
       options: { ...options, manualApproval: service.merchants[0]?.manualApproval === true },
       forward,
+      state: server.stateFile,
     }),
   );
 }

@@ -30,15 +30,18 @@ export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
   /** The interface. @default '127.0.0.1' */
   host?: string;
   /**
-   * A file that keeps the whole state (merchants and their keys, records, balances, idempotency
-   * keys, webhook subscriptions and deliveries, the clock) across restarts: loaded at start,
-   * created when missing, and written atomically after each change. An answer goes out only once
-   * its change is on disk; concurrent changes share one write. The file's merchants, keys and
-   * clock replace the random defaults (options given explicitly still win); its clock goes on by
-   * the time the server was stopped. A file that is not JSON, not a state file of this mock, or of
-   * a newer version is refused (the server does not start) and never overwritten.
+   * A SQLite database (Node's `node:sqlite`, Node.js 22.13 or later) that keeps the whole state
+   * (merchants and their keys, records, balances, idempotency keys, webhook subscriptions and
+   * deliveries, the clock) across restarts: loaded at start, made when missing, and written
+   * through after each change, one transaction per change, only the rows it changed. An answer
+   * goes out only once its change is committed. The file's merchants, keys and clock replace the
+   * random defaults (options given explicitly still win); its clock goes on by the time the
+   * server was stopped. One server per file. A file that is not a database of this mock, of a
+   * newer schema, corrupt, or whose ledger does not add up is refused (the server does not start)
+   * and left as it is. A JSON state file of format 1 (`state.json`) is imported once into
+   * `state.sqlite` beside it, and left as it is. docs/sandbox.md lists the tables.
    * @default undefined (the state lives in memory and ends with the server)
-   * @example await startMockServer({ port: 4010, state: './pix-sandbox.json' })
+   * @example await startMockServer({ port: 4010, state: './pix-sandbox.sqlite' })
    */
   state?: string;
 }
@@ -51,6 +54,11 @@ export interface MockServer {
   service: MockService;
   /** Stops the server, its clock and pending deliveries (after the last write of the state file). */
   close(): Promise<void>;
+  /**
+   * With `state`: the database in use, and the JSON state file it was imported from (`now`: at
+   * this start), when `state` named one.
+   */
+  stateFile?: { path: string; imported?: { from: string; now: boolean } | undefined };
 }
 
 /** Moves the service's clock on by the real time that passes; answers how to stop it. */
@@ -133,7 +141,7 @@ export async function startMockServerWith(
   let built: ReturnType<typeof buildMockService>;
   try {
     built = buildMockService({ ...(kept?.options ?? options), baseUrl: origin }, kept?.changed);
-    await kept?.attach(built.parts);
+    kept?.attach(built.parts);
   } catch (error) {
     // Bad options (a TypeError), a state file that cannot be created: nothing must be left listening.
     await new Promise((resolve) => server.close(resolve));
@@ -154,6 +162,7 @@ export async function startMockServerWith(
   return {
     url: origin,
     service,
+    ...(kept && { stateFile: kept.file }),
     close: async () => {
       stopClock();
       // No request is answered after this point: the last write of the state file covers them all.

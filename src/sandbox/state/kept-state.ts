@@ -1,18 +1,25 @@
 /**
- * `startMockServer({ state })`: the whole state of the mock kept in a file. Loaded at start (its
- * merchants, keys and clock become the service's), and written after every change, through a
- * group commit: an answer waits until what it shows is on disk, and the answers of concurrent
- * requests share one write.
+ * `startMockServer({ state })`: the mock's state kept in a SQLite database. The service's stores
+ * stay the working set; they tell of each change (which record, claim, balance, subscription or
+ * delivery), and the rows changed are written in one transaction, soon after (the changes of
+ * requests arriving meanwhile join it). An answer waits for the commit that covers its change.
  */
+import type { DatabaseSync } from 'node:sqlite';
 import { LAST_CLOCK_MS } from '../../mock/domain/clock.js';
+import type { StateChange } from '../../mock/domain/state-change.js';
+import { MAX_KEPT_DELIVERY_ATTEMPTS } from '../../mock/domain/subscriptions.js';
 import type { MockMerchantOptions, MockServiceOptions } from '../../mock/options.js';
 import type { StatefulParts } from '../../mock/service.js';
-import { GroupCommit } from './group-commit.js';
-import { lockStateFile, readStateText, StateFileError, writeAtomically } from './state-file.js';
-import { decodeState, encodeState, type SavedState, STATE_FORMAT, STATE_VERSION } from './state-format.js';
+import { Dirty, replay } from './dirty-rows.js';
+import { type OpenedState, openStateDatabase } from './state-database.js';
+import { writeMerchants, writeSettings } from './state-document.js';
+import { StateFileError } from './state-error.js';
+import type { SavedState } from './state-format.js';
+import { type RowWriter, rowWriter } from './state-rows.js';
 
 /** Methods whose requests change nothing, by HTTP's rules (the stores report what else changes). */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const DONE = Promise.resolve();
 
 /** The options with what the file holds: explicit options win, the file replaces the random defaults. */
 function withSaved(options: MockServiceOptions, saved: SavedState): MockServiceOptions {
@@ -33,94 +40,183 @@ function withSaved(options: MockServiceOptions, saved: SavedState): MockServiceO
   };
 }
 
-function snapshot(parts: StatefulParts): SavedState {
-  return {
-    format: STATE_FORMAT,
-    version: STATE_VERSION,
-    savedAt: new Date().toISOString(),
-    now: parts.clock.now(),
-    jwtSecret: parts.options.jwtSecret,
-    merchants: parts.options.merchants,
-    store: parts.store.save(),
-    subscriptions: parts.subscriptions.save(),
-    answers: { seed: parts.answers.seed, position: parts.answers.position },
-  };
-}
-
-/** One state file in use by one server. */
+/** One database in use by one server. */
 export class KeptState {
-  #commit: GroupCommit | undefined;
+  #db: DatabaseSync | undefined;
+  #writer: RowWriter | undefined;
+  #parts: StatefulParts | undefined;
+  #dirty = new Dirty();
+  #commit: Promise<void> | undefined;
 
   private constructor(
-    private readonly path: string,
-    private readonly saved: SavedState | undefined,
+    private readonly opened: OpenedState,
     /** The server's options, with the merchants, keys and clock of the file. */
     readonly options: MockServiceOptions,
-    /** Lets the file go for another server: removes its lock. */
-    readonly release: () => Promise<void>,
-  ) {}
+  ) {
+    this.#db = opened.db;
+  }
 
   /**
-   * Locks the file for this server, and reads it (none yet is fine: it is created).
+   * Opens the database at `path` (none yet is fine: it is made; a JSON state file is imported),
+   * locks it for this server, and reads it.
    * @throws StateFileError in one line when the file cannot be used, or another server uses it;
-   *   it is then never written.
+   *   it is then left as it is.
    */
   static async open(path: string, options: MockServiceOptions): Promise<KeptState> {
-    const release = await lockStateFile(path);
+    const opened = await openStateDatabase(path);
+    return new KeptState(opened, opened.saved === undefined ? options : withSaved(options, opened.saved));
+  }
+
+  /** The database in use, and the JSON state file imported into it, if `--state` named one. */
+  get file(): Pick<OpenedState, 'path' | 'imported'> {
+    return { path: this.opened.path, imported: this.opened.imported };
+  }
+
+  /** Told of every change the stores make: written with the next commit. */
+  readonly changed = (change: StateChange): void => {
+    if (this.#parts === undefined || this.#db === undefined) return;
+    this.#dirty.add(change);
+    this.#schedule();
+  };
+
+  /**
+   * Puts the database's state into the service, then writes the merchants, balances and settings
+   * at once: the database holds what explicit options changed, and is known writable before any
+   * request.
+   */
+  attach(parts: StatefulParts): void {
+    const { saved } = this.opened;
+    if (saved !== undefined) {
+      parts.store.restore(saved.store);
+      parts.subscriptions.restore(saved.subscriptions);
+      // Another seed is another sequence: it starts from its beginning.
+      const { seed, position } = saved.answers;
+      parts.answers.reset(parts.answers.seed === seed ? position : 0);
+    }
+    this.#parts = parts;
+    this.#dirty = new Dirty();
+    for (const merchant of parts.options.merchants) this.#dirty.balances.add(merchant.id);
     try {
-      const text = await readStateText(path);
-      const saved = text === undefined ? undefined : decodeState(text, path);
-      const merged = saved === undefined ? options : withSaved(options, saved);
-      return new KeptState(path, saved, merged, release);
+      this.#write(this.#dirty, (writer) => {
+        writeMerchants(writer, parts.options.merchants);
+        writeSettings(writer, { jwt_secret: parts.options.jwtSecret, answers_seed: parts.answers.seed });
+      });
     } catch (error) {
-      await release();
+      throw new StateFileError(
+        `Cannot write the state file ${this.opened.path} (${(error as Error).message})`,
+      );
+    }
+    this.#dirty = new Dirty();
+  }
+
+  /**
+   * Resolves once what a request may have changed is committed: before its answer goes out. A
+   * request of another method than GET, HEAD or OPTIONS counts as a change (the clock, a reset).
+   */
+  readonly durable = (request: Request): Promise<void> => {
+    if (!SAFE_METHODS.has(request.method) && this.#parts !== undefined && this.#db !== undefined) {
+      this.#dirty.settings = true;
+      this.#schedule();
+    }
+    return this.#commit ?? DONE;
+  };
+
+  /** Writes the last state (the clock as it stands), and lets the file go for another server. */
+  async close(): Promise<void> {
+    const db = this.#db;
+    if (db === undefined) return;
+    try {
+      if (this.#parts !== undefined) {
+        this.#dirty.settings = true;
+        this.#flush();
+      }
+    } finally {
+      this.#db = undefined;
+      db.close();
+    }
+  }
+
+  /** Lets the file go without writing (the server did not start). */
+  async release(): Promise<void> {
+    this.#db?.close();
+    this.#db = undefined;
+  }
+
+  /** A commit after the current turn: a change is made of several steps (a balance, then a record). */
+  #schedule(): void {
+    if (this.#commit !== undefined) return;
+    const commit = new Promise<void>((resolve, reject) => {
+      setImmediate(() => {
+        this.#commit = undefined;
+        try {
+          this.#flush();
+          resolve();
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
+    // A commit no answer waits for (a delivery logged, a charge expired) fails quietly: its rows
+    // stay dirty, and the next commit writes them.
+    commit.catch(() => undefined);
+    this.#commit = commit;
+  }
+
+  /** Commits what changed since the last commit. */
+  #flush(): void {
+    if (this.#db === undefined || this.#dirty.empty) return;
+    const dirty = this.#dirty;
+    this.#dirty = new Dirty();
+    try {
+      this.#write(dirty);
+    } catch (error) {
+      for (const change of replay(dirty)) this.#dirty.add(change);
+      this.#dirty.settings = true;
       throw error;
     }
   }
 
-  /** Told of every change the stores make: saved with the next write. */
-  readonly changed = (): void => this.#commit?.changed();
-
-  /**
-   * Puts the file's state into the service, and writes it at once: the file is created if there was
-   * none, holds what explicit options changed, and is known to be writable before any request.
-   */
-  async attach(parts: StatefulParts): Promise<void> {
-    if (this.saved !== undefined) {
-      parts.store.restore(this.saved.store);
-      parts.subscriptions.restore(this.saved.subscriptions);
-      // Another seed is another sequence: it starts from its beginning.
-      const { seed, position } = this.saved.answers;
-      parts.answers.reset(parts.answers.seed === seed ? position : 0);
-    }
-    this.#commit = new GroupCommit(() => writeAtomically(this.path, encodeState(snapshot(parts))));
-    this.#commit.changed();
+  /** One transaction: the rows `dirty` names, then the settings that move with every change. */
+  #write(dirty: Dirty, more?: (writer: RowWriter) => void): void {
+    const db = this.#db as DatabaseSync;
+    const parts = this.#parts as StatefulParts;
+    this.#writer ??= rowWriter(db);
+    const writer = this.#writer;
+    db.exec('BEGIN IMMEDIATE');
     try {
-      await this.#commit.flush();
+      if (dirty.storeReset) {
+        writer.clear('records', 'claims', 'balances');
+        for (const merchant of parts.options.merchants) dirty.balances.add(merchant.id);
+      }
+      if (dirty.subscriptionsReset) writer.clear('subscriptions', 'deliveries');
+      const { store, subscriptions } = parts;
+      for (const id of dirty.records) {
+        const record = store.record(id);
+        if (record !== undefined) writer.record(record);
+      }
+      for (const scope of dirty.claims) writer.claim({ scope, ...store.claim(scope) });
+      for (const merchantId of dirty.balances) writer.balance({ merchantId, ...store.balance(merchantId) });
+      for (const id of dirty.subscriptions) {
+        const subscription = subscriptions.get(id);
+        if (subscription === undefined) writer.removeSubscription(id);
+        else writer.subscription(subscription);
+      }
+      for (const change of dirty.deliveries) {
+        if (change.part === 'delivery') writer.delivery(change.attempt, MAX_KEPT_DELIVERY_ATTEMPTS);
+      }
+      const counters = store.counters();
+      writeSettings(writer, {
+        saved_at: new Date().toISOString(),
+        now: parts.clock.now().toISOString(),
+        answers_position: parts.answers.position,
+        next_id: counters.nextId,
+        last_created_at: counters.lastCreatedAt,
+      });
+      more?.(writer);
+      db.exec('COMMIT');
     } catch (error) {
-      const code = (error as { code?: string }).code ?? (error as Error).message;
-      throw new StateFileError(`Cannot write the state file ${this.path} (${code})`);
-    }
-  }
-
-  /**
-   * Resolves once what a request may have changed is on disk: before its answer goes out. A
-   * request of another method than GET, HEAD or OPTIONS counts as a change (the clock, a reset).
-   */
-  readonly durable = (request: Request): Promise<void> => {
-    const commit = this.#commit as GroupCommit;
-    if (!SAFE_METHODS.has(request.method)) commit.changed();
-    return commit.flush();
-  };
-
-  /** Writes the last state (the clock as it stands), stops writing and lets the file go. */
-  async close(): Promise<void> {
-    try {
-      this.#commit?.changed();
-      await this.#commit?.flush();
-      this.#commit?.stop();
-    } finally {
-      await this.release();
+      db.exec('ROLLBACK');
+      throw error;
     }
   }
 }

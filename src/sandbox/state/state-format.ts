@@ -1,7 +1,8 @@
 /**
- * The state file's format: JSON marked `"format": "pix-payments-mock-state"` with a `version`.
- * Reading refuses, in one line, a file that is not JSON, not ours, of a newer version, or not a
- * valid state; an older version is migrated step by step to the current one.
+ * The JSON state file of version 1 (before the SQLite database; now only imported), and the
+ * schema every kept state is checked against, read from JSON or from the database. The file is
+ * JSON marked `"format": "pix-payments-mock-state"` with a `version`. Reading refuses, in one line, a file that is not JSON, not ours, of a newer version, or not a
+ * valid state.
  */
 import * as z from 'zod/mini';
 import { CLOCK_RANGE, isClockTime } from '../../mock/domain/clock.js';
@@ -15,11 +16,11 @@ import { HttpUrl } from '../../schemas/primitives.js';
 import { TrackingParametersInput } from '../../schemas/transaction.js';
 import { WEBHOOK_SUBSCRIPTION_STATUSES, WebhookEventName } from '../../schemas/webhook-subscription.js';
 import { inconsistency } from './state-consistency.js';
-import { StateFileError } from './state-file.js';
+import { StateFileError } from './state-error.js';
 
 /** The marker that says a JSON file is a state file of this mock. */
 export const STATE_FORMAT = 'pix-payments-mock-state';
-/** The version this code writes, and the newest it reads. */
+/** The last version of the JSON state file (the database replaced it): the only one imported. */
 export const STATE_VERSION = 1;
 
 /** Everything a mock server keeps, as its state file holds it. */
@@ -36,26 +37,6 @@ export interface SavedState {
   subscriptions: SavedSubscriptions;
   /** The sequence of varied answers: its seed, and how many answers it has written. */
   answers: { seed: number; position: number };
-}
-
-/** A document of version n, turned into one of version n + 1. */
-export type Migration = (document: Record<string, unknown>) => Record<string, unknown>;
-/** `MIGRATIONS[n]` turns version n into n + 1. Version 1 is the first: none yet. */
-const MIGRATIONS: Readonly<Record<number, Migration>> = {};
-
-/** A document of `version` brought to {@link STATE_VERSION}, one step at a time. */
-export function migrate(
-  document: Record<string, unknown>,
-  version: number,
-  migrations: Readonly<Record<number, Migration>> = MIGRATIONS,
-): Record<string, unknown> {
-  let current = document;
-  for (let step = version; step < STATE_VERSION; step++) {
-    const next = migrations[step];
-    if (next === undefined) throw new Error(`no migration from state version ${step}`);
-    current = { ...next(current), version: step + 1 };
-  }
-  return current;
 }
 
 const Cents = z.int();
@@ -172,12 +153,8 @@ const SavedStateSchema = z.object({
   answers: z.object({ seed: z.int(), position: z.int().check(z.gte(0)) }),
 });
 
-/** The state as the file holds it: compact JSON (a `Date` is written as its ISO 8601 string). */
-export function encodeState(state: SavedState): string {
-  return JSON.stringify(state);
-}
-
-const refused = (path: string, why: string) =>
+/** The one-line refusal of a state file: it names the file, the rule, and says the file is untouched. */
+export const refused = (path: string, why: string) =>
   new StateFileError(`The state file ${path} ${why}; it was left as it is.`);
 
 /**
@@ -210,7 +187,16 @@ export function decodeState(text: string, path: string): SavedState {
       `has version ${version}, newer than this pix-payments reads (${STATE_VERSION}): update pix-payments`,
     );
   }
-  const outcome = safeParseWith(SavedStateSchema, migrate(document as Record<string, unknown>, version));
+  return validateState(document, path);
+}
+
+/**
+ * A state document (of the current version: from a JSON file, or read from the database) checked
+ * against the schema and the ledger.
+ * @throws StateFileError, in one line naming the file, when it is not a valid state.
+ */
+export function validateState(document: unknown, path: string): SavedState {
+  const outcome = safeParseWith(SavedStateSchema, document);
   if (!outcome.success) {
     throw refused(path, `does not hold a valid state (${summarizeIssues(outcome.issues.slice(0, 3))})`);
   }

@@ -1,0 +1,227 @@
+/// <reference types="node" />
+/**
+ * The kept state's SQLite file: made, checked, migrated and locked. Nothing is written to a file
+ * before it passes every check: a SQLite file of another application or of a newer schema is
+ * refused from its header, before SQLite opens it; ours is then checked inside a transaction that
+ * a refusal rolls back. One server per file: the connection holds SQLite's exclusive lock
+ * (`locking_mode = EXCLUSIVE`) from its first write until it closes.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import { link, open, readFile, rm } from 'node:fs/promises';
+import type { DatabaseSync } from 'node:sqlite';
+import { loadSqlite } from './sqlite.js';
+import { readState, writeState } from './state-document.js';
+import { StateFileError } from './state-error.js';
+import { decodeState, refused, type SavedState } from './state-format.js';
+import { rowWriter } from './state-rows.js';
+import { APPLICATION_ID, MIGRATIONS, SCHEMA_1, SCHEMA_VERSION } from './state-schema.js';
+
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
+/** The files SQLite keeps beside a database. */
+const SIDE_FILES = ['-wal', '-shm', '-journal'];
+/** How long a start waits for a server that is closing to let the file go. */
+const BUSY_TIMEOUT_MS = 500;
+
+/** A database of ours, locked by this process, with the state it held. */
+export interface OpenedState {
+  db: DatabaseSync;
+  /** The database (beside the JSON file that was imported into it, if any). */
+  path: string;
+  /** Undefined for a database just made. */
+  saved: SavedState | undefined;
+  /** The JSON state file named by `--state`, imported into the database at this start or before. */
+  imported?: { from: string; now: boolean } | undefined;
+}
+
+/** The database a JSON state file is imported into: `state.json` → `state.sqlite`. */
+export const importedPath = (path: string) => `${path.replace(/\.json$/i, '')}.sqlite`;
+
+const cannotWrite = (path: string, error: unknown) =>
+  new StateFileError(
+    `Cannot write the state file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+  );
+
+/** The first 100 bytes (SQLite's header), or undefined when there is no file. */
+async function readHead(path: string): Promise<Buffer | undefined> {
+  let file: Awaited<ReturnType<typeof open>>;
+  try {
+    file = await open(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new StateFileError(
+      `Cannot read the state file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
+  }
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(100), 0, 100, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+/** Refuses a SQLite file that is not ours, or of a newer schema, from its header alone. */
+function checkHeader(path: string, head: Buffer): void {
+  if (head.length < 100 || head.readUInt32BE(68) !== APPLICATION_ID) {
+    throw refused(
+      path,
+      'is a SQLite database, but not one of the pix-payments mock (another application_id)',
+    );
+  }
+  const version = head.readUInt32BE(60);
+  if (version > SCHEMA_VERSION) {
+    throw refused(
+      path,
+      `has schema version ${version}, newer than this pix-payments reads (${SCHEMA_VERSION}): update pix-payments`,
+    );
+  }
+}
+
+/**
+ * Brings a database of schema `from` to {@link SCHEMA_VERSION}, one step at a time, inside the
+ * caller's transaction.
+ */
+export function migrateSchema(
+  db: DatabaseSync,
+  from: number,
+  migrations: Readonly<Record<number, string>> = MIGRATIONS,
+): void {
+  for (let step = from; step < SCHEMA_VERSION; step++) {
+    const sql = migrations[step];
+    if (sql === undefined) throw new Error(`no migration from schema version ${step}`);
+    db.exec(`${sql}; PRAGMA user_version = ${step + 1};`);
+  }
+}
+
+/**
+ * Makes a database at `path` holding `state` (or no rows): built under a temporary name, then
+ * linked into place only if nothing is there yet, so a crash never leaves half a database.
+ * Answers false when another start made it first. Also the bulk path of the benchmark's seeding.
+ * @internal
+ */
+export async function createDatabase(path: string, state?: SavedState): Promise<boolean> {
+  const temporary = `${path}.${randomBytes(8).toString('hex')}.tmp`;
+  try {
+    // Owner-only from its creation (SQLite gives its side files the same mode): it holds every key.
+    await (await open(temporary, 'wx', 0o600)).close();
+  } catch (error) {
+    throw cannotWrite(path, error);
+  }
+  try {
+    const { DatabaseSync } = loadSqlite();
+    const db = new DatabaseSync(temporary);
+    try {
+      // The header says ours before anything else is written.
+      db.exec(`PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION};`);
+      db.exec('PRAGMA journal_mode = WAL');
+      db.exec(`BEGIN; ${SCHEMA_1}`);
+      if (state !== undefined) writeState(rowWriter(db), state);
+      db.exec('COMMIT');
+    } finally {
+      db.close();
+    }
+    await link(temporary, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error instanceof StateFileError ? error : cannotWrite(path, error);
+  } finally {
+    await Promise.all(['', ...SIDE_FILES].map((side) => rm(`${temporary}${side}`, { force: true })));
+  }
+}
+
+/** Why SQLite refused, as the state file's refusal. */
+function translate(error: unknown, path: string): Error {
+  if (error instanceof StateFileError) return error;
+  const message = (error as Error).message.split('\n')[0] as string;
+  if (/locked|busy/i.test(message)) {
+    return new StateFileError(
+      `The state file ${path} is in use by another server: one server per file; it was left as it is.`,
+    );
+  }
+  if (/malformed|corrupt|not a database/i.test(message)) {
+    return refused(path, `is corrupt (SQLite: ${message})`);
+  }
+  return refused(path, `cannot be used (SQLite: ${message})`);
+}
+
+/**
+ * Opens a database of ours, locks it for this process, migrates and checks it, all in one
+ * transaction: a refusal rolls it back, and the side files SQLite made are removed.
+ */
+function lockAndRead(path: string, head: Buffer): OpenedState {
+  checkHeader(path, head);
+  const before = SIDE_FILES.filter((side) => existsSync(`${path}${side}`));
+  const { DatabaseSync } = loadSqlite();
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(path);
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA locking_mode = EXCLUSIVE;`);
+    db.exec('BEGIN IMMEDIATE');
+    const { application_id: id, user_version: version } = db
+      .prepare('SELECT application_id, user_version FROM pragma_application_id, pragma_user_version')
+      .get() as { application_id: number; user_version: number };
+    checkHeader(path, headerOf(id, version));
+    migrateSchema(db, version);
+    const problem = db.prepare('PRAGMA quick_check(1)').get()?.quick_check;
+    if (problem !== 'ok') {
+      // quick_check also finds rows that break a CHECK or NOT NULL: a hand edit, not a torn page.
+      const found = String(problem).replace(/\s+/g, ' ');
+      const broken = /^(CHECK constraint failed|NULL value in)/.test(found);
+      throw refused(
+        path,
+        broken ? `does not hold a valid state (SQLite: ${found})` : `is corrupt (SQLite: ${found})`,
+      );
+    }
+    const saved = readState(db, path);
+    db.exec('COMMIT');
+    // Kept in WAL (one append per change), durable on each commit.
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
+    return { db, path, saved };
+  } catch (error) {
+    // Not isOpen nor isTransaction: Node 22.13 has neither. Nothing was written; both may fail.
+    try {
+      db?.exec('ROLLBACK');
+    } catch {}
+    try {
+      db?.close();
+    } catch {}
+    for (const side of SIDE_FILES) {
+      if (!before.includes(side)) rmSync(`${path}${side}`, { force: true });
+    }
+    throw translate(error, path);
+  }
+}
+
+/** A header holding only what {@link checkHeader} reads. */
+function headerOf(applicationId: number, version: number): Buffer {
+  const head = Buffer.alloc(100);
+  head.writeUInt32BE(version, 60);
+  head.writeUInt32BE(applicationId >>> 0, 68);
+  return head;
+}
+
+/**
+ * The kept state at `path`, locked for this server: a new database when there is no file; a JSON
+ * state file of format 1 imported once into `state.sqlite` beside it (left as it is).
+ * @throws StateFileError in one line, naming the file and the rule, when it cannot be used; the
+ *   file is then left byte for byte.
+ */
+export async function openStateDatabase(path: string): Promise<OpenedState> {
+  const head = await readHead(path);
+  if (head === undefined) {
+    await createDatabase(path);
+    return lockAndRead(path, (await readHead(path)) as Buffer);
+  }
+  if (head.subarray(0, SQLITE_MAGIC.length).equals(SQLITE_MAGIC)) return lockAndRead(path, head);
+  const text = await readFile(path, 'utf8');
+  if (!/^\s*[[{]/.test(text)) {
+    throw refused(path, 'is neither a SQLite database nor a JSON state file of the pix-payments mock');
+  }
+  const state = decodeState(text, path);
+  const database = importedPath(path);
+  const made = !existsSync(database) && (await createDatabase(database, state));
+  const opened = lockAndRead(database, (await readHead(database)) as Buffer);
+  return { ...opened, imported: { from: path, now: made } };
+}

@@ -20,6 +20,23 @@ export function makeConsumer(files: Record<string, string>): string {
   return dir;
 }
 
+let packed: string | undefined;
+
+/**
+ * The built package packed as it would be published (`npm pack`), into a temporary folder: the
+ * tarball's path. Packed once per test file's process, however many tests ask for it.
+ */
+export function packedTarball(): string {
+  if (packed !== undefined) return packed;
+  if (!existsSync(join(ROOT, 'dist/index.js'))) {
+    throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+  }
+  const into = mkdtempSync(join(tmpdir(), 'pix-pack-'));
+  const name = run('npm', ['pack', '--silent', '--pack-destination', into], ROOT).trim().split('\n').at(-1);
+  packed = join(into, name as string);
+  return packed;
+}
+
 /** Runs a command in `cwd`, returning stdout; a non-zero exit throws with its output. */
 export function run(command: string, args: string[], cwd: string): string {
   try {

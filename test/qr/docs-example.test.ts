@@ -15,7 +15,8 @@ function docsExample(): string {
     .split(/^## /m)
     .find((part) => part.startsWith('Static QR codes: `buildStaticBrCode`'));
   const block = section === undefined ? undefined : /```ts\n([\s\S]*?)```/.exec(section)?.[1];
-  if (block === undefined) throw new Error('docs/helpers.md has no "Static QR codes: `buildStaticBrCode`" example');
+  if (block === undefined)
+    throw new Error('docs/helpers.md has no "Static QR codes: `buildStaticBrCode`" example');
   return block;
 }
 

@@ -14,7 +14,8 @@ import { parseCsv } from './csv.js';
 function docsExamples(): string[] {
   const guide = readFileSync(join(ROOT, 'docs/helpers.md'), 'utf8');
   const section = guide.split(/^## /m).find((part) => part.startsWith('Reports (`pix-payments/reports`)'));
-  if (section === undefined) throw new Error('docs/helpers.md has no "Reports (`pix-payments/reports`)" section');
+  if (section === undefined)
+    throw new Error('docs/helpers.md has no "Reports (`pix-payments/reports`)" section');
   return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] as string);
 }
 

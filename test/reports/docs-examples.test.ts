@@ -1,5 +1,5 @@
 /**
- * The README's examples of pix-payments/reports, run as written against the mock server, from a
+ * The examples of pix-payments/reports in docs/helpers.md, run as written against the mock server, from a
  * project that installed the built package (Node >= 22.12, for the mock and type stripping).
  */
 import { readFileSync } from 'node:fs';
@@ -10,11 +10,12 @@ import { type MockServer, startMockServer } from '../../src/mock-entry.js';
 import { makeConsumer, ROOT, runAsync } from '../package/consumer.js';
 import { parseCsv } from './csv.js';
 
-/** The ```ts blocks of the README section "Reports (`pix-payments/reports`)". */
-function readmeExamples(): string[] {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.split(/^## /m).find((part) => part.startsWith('Reports (`pix-payments/reports`)'));
-  if (section === undefined) throw new Error('README has no "Reports (`pix-payments/reports`)" section');
+/** The ```ts blocks of the docs/helpers.md section "Reports (`pix-payments/reports`)". */
+function docsExamples(): string[] {
+  const guide = readFileSync(join(ROOT, 'docs/helpers.md'), 'utf8');
+  const section = guide.split(/^## /m).find((part) => part.startsWith('Reports (`pix-payments/reports`)'));
+  if (section === undefined)
+    throw new Error('docs/helpers.md has no "Reports (`pix-payments/reports`)" section');
   return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] as string);
 }
 
@@ -38,13 +39,13 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-describe('the README examples of pix-payments/reports', () => {
+describe('the docs examples of pix-payments/reports', () => {
   it('has two, one per function', () => {
-    expect(readmeExamples()).toHaveLength(2);
+    expect(docsExamples()).toHaveLength(2);
   });
 
   it('summarize prints one line per type and status, money with two decimals', async () => {
-    const [example] = readmeExamples();
+    const [example] = docsExamples();
     const dir = makeConsumer({ 'summarize.mts': example as string });
     const out = await runAsync(process.execPath, ['summarize.mts'], dir, env);
     expect(out.trim().split('\n')).toEqual([
@@ -55,7 +56,7 @@ describe('the README examples of pix-payments/reports', () => {
   });
 
   it('toCsv writes transactions.csv, which reads back to the records', async () => {
-    const [, example] = readmeExamples();
+    const [, example] = docsExamples();
     const dir = makeConsumer({ 'export.mts': example as string });
     await runAsync(process.execPath, ['export.mts'], dir, env);
     const [header, ...rows] = parseCsv(readFileSync(join(dir, 'transactions.csv'), 'utf8'));

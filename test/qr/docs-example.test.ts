@@ -1,6 +1,6 @@
 /**
- * The README's example of buildStaticBrCode, run as written from a project that installed the
- * built package (Node >= 22.6, for type stripping).
+ * The example of buildStaticBrCode in docs/helpers.md, run as written from a project that installed
+ * the built package (Node >= 22.6, for type stripping).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,20 +8,21 @@ import { describe, expect, it } from 'vitest';
 import { parseBrCode } from '../../src/pix/brcode.js';
 import { makeConsumer, ROOT, runAsync } from '../package/consumer.js';
 
-/** The ```ts block of the README section "Static QR codes: `buildStaticBrCode`". */
-function readmeExample(): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = readme
-    .split(/^### /m)
+/** The first ```ts block of the docs/helpers.md section "Static QR codes: `buildStaticBrCode`". */
+function docsExample(): string {
+  const guide = readFileSync(join(ROOT, 'docs/helpers.md'), 'utf8');
+  const section = guide
+    .split(/^## /m)
     .find((part) => part.startsWith('Static QR codes: `buildStaticBrCode`'));
   const block = section === undefined ? undefined : /```ts\n([\s\S]*?)```/.exec(section)?.[1];
-  if (block === undefined) throw new Error('README has no "Static QR codes: `buildStaticBrCode`" example');
+  if (block === undefined)
+    throw new Error('docs/helpers.md has no "Static QR codes: `buildStaticBrCode`" example');
   return block;
 }
 
-describe('the README example of buildStaticBrCode', () => {
+describe('the docs example of buildStaticBrCode', () => {
   it('prints the code it promises, its QR code, and the rule a bad city breaks', async () => {
-    const example = readmeExample();
+    const example = docsExample();
     const dir = makeConsumer({ 'static.mts': example });
     const out = (await runAsync(process.execPath, ['static.mts'], dir)).trimEnd().split('\n');
     const code = out[0] as string;

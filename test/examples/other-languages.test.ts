@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCommand, useCli } from '../mock/cli-process.js';
+import { runCommand, useCli } from '../sandbox/cli-process.js';
 
 const FOLDER = resolve(import.meta.dirname, '../../examples/other-languages');
 

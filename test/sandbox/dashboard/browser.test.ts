@@ -10,7 +10,7 @@ import { PaymentsClient } from '../../../src/index.js';
 import { type MockServer, startMockServer } from '../../../src/mock-entry.js';
 import { launchChromium } from '../../support/chromium.js';
 import { distinctColours } from '../../support/png.js';
-import { useReceivers } from '../receiver.js';
+import { useReceivers } from '../../mock/receiver.js';
 
 let server: MockServer;
 let browser: Browser;

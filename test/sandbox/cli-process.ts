@@ -2,7 +2,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterEach } from 'vitest';
-import { bannerOf } from './harness.js';
+import { bannerOf } from '../mock/harness.js';
 
 const CLI = resolve(import.meta.dirname, '../../dist/cli.js');
 

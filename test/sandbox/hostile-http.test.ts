@@ -9,7 +9,7 @@ import { matchPath } from '../../src/mock/http/route-table.js';
 import { createMockService, type MockServer } from '../../src/mock-entry.js';
 import { REQUEST_TIMEOUT_MS } from '../../src/sandbox/server/node-body.js';
 import { startMockServerWith } from '../../src/sandbox/server/server.js';
-import { rawRequest } from './raw-http.js';
+import { rawRequest } from '../mock/raw-http.js';
 
 /** The limit on a request's arrival, shortened for this file (30 s by default). */
 const LIMIT_MS = 1000;

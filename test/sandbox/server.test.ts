@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock-entry.js';
-import { bannerOf, caller } from './harness.js';
+import { bannerOf, caller } from '../mock/harness.js';
 
 let server: MockServer | undefined;
 afterEach(async () => {

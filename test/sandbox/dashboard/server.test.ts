@@ -3,8 +3,8 @@ import { getResponse } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMockService, type MockServer, startMockServer } from '../../../src/mock-entry.js';
 import { hostCheck } from '../../../src/sandbox/dashboard/guard.js';
-import { caller } from '../harness.js';
-import { pumpChunked, rawRequest } from '../raw-http.js';
+import { caller } from '../../mock/harness.js';
+import { pumpChunked, rawRequest } from '../../mock/raw-http.js';
 
 let server: MockServer;
 beforeAll(async () => {

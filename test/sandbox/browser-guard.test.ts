@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserGuard } from '../../src/sandbox/server/browser-guard.js';
 import { requestListener } from '../../src/sandbox/server/node-adapter.js';
 import { type MockServer, startMockServer } from '../../src/sandbox/server/server.js';
-import { rawRequest } from './raw-http.js';
+import { rawRequest } from '../mock/raw-http.js';
 
 let server: MockServer;
 let port: string;

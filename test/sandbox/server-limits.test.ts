@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock-entry.js';
-import { caller } from './harness.js';
-import { pumpChunked, rawRequest } from './raw-http.js';
+import { caller } from '../mock/harness.js';
+import { pumpChunked, rawRequest } from '../mock/raw-http.js';
 
 let server: MockServer;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { migrateSchema } from '../../src/sandbox/state/state-database.js';
 import * as rows from '../../src/sandbox/state/state-rows.js';
 import { APPLICATION_ID } from '../../src/sandbox/state/state-schema.js';
-import { CPF, caller } from './harness.js';
+import { CPF, caller } from '../mock/harness.js';
 import { jsonStateFile, sha256, sql, useKeptState } from './state-helpers.js';
 
 // Every writer is the real one; a test may make its next record write fail.

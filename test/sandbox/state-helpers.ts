@@ -9,7 +9,7 @@ import { afterEach } from 'vitest';
 import { buildMockService } from '../../src/mock/service.js';
 import { type MockServer, type MockServerOptions, startMockServer } from '../../src/mock-entry.js';
 import { STATE_FORMAT } from '../../src/sandbox/state/state-format.js';
-import { CPF } from './harness.js';
+import { CPF } from '../mock/harness.js';
 
 /** Servers and folders of the current test file, closed and removed after each test. */
 export function useKeptState() {

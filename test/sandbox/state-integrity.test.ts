@@ -5,7 +5,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CPF, caller } from './harness.js';
+import { CPF, caller } from '../mock/harness.js';
 import { editDatabase, sha256, useKeptState } from './state-helpers.js';
 
 const { newDir, start, stop } = useKeptState();

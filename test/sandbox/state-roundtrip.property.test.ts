@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MockServer } from '../../src/mock-entry.js';
-import { CPF, caller } from './harness.js';
+import { CPF, caller } from '../mock/harness.js';
 import { useKeptState } from './state-helpers.js';
 
 const { newDir, start, stop } = useKeptState();

@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createMockService } from '../../src/mock/index.js';
-import { bannerOf } from './harness.js';
-import { isObject } from './varied-oracle.js';
-import type { Json } from './varied-scenario.js';
+import { bannerOf } from '../mock/harness.js';
+import { isObject } from '../mock/varied-oracle.js';
+import type { Json } from '../mock/varied-scenario.js';
 
 describe('pix-payments-mock --answers / --seed', () => {
   const cli = (...args: string[]) =>

@@ -6,8 +6,8 @@ import { jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI_OPTIONS } from '../../src/sandbox/cli/cli-flags.js';
 import { WEBHOOK_EVENT_NAMES } from '../../src/schemas/event-names.js';
-import { runCli, useCli } from './cli-process.js';
 import { CPF, caller } from '../mock/harness.js';
+import { runCli, useCli } from './cli-process.js';
 
 // The built webhook helpers, typed as the source (the type check runs before the build in CI).
 type Webhooks = typeof import('../../src/webhooks/index.js');

@@ -11,9 +11,9 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toCents } from '../../src/pix/money.js';
 import type { Transaction } from '../../src/schemas/transaction.js';
-import { useCli } from './cli-process.js';
 import { bannerOf, CPF, caller } from '../mock/harness.js';
 import { expectedBalance } from '../mock/ledger-oracle.js';
+import { useCli } from './cli-process.js';
 import { jsonStateFile } from './state-helpers.js';
 
 const CLI = resolve(import.meta.dirname, '../../dist/cli.js');

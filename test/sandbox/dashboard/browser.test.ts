@@ -8,9 +8,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentsClient } from '../../../src/index.js';
 import { type MockServer, startMockServer } from '../../../src/mock-entry.js';
+import { useReceivers } from '../../mock/receiver.js';
 import { launchChromium } from '../../support/chromium.js';
 import { distinctColours } from '../../support/png.js';
-import { useReceivers } from '../../mock/receiver.js';
 
 let server: MockServer;
 let browser: Browser;

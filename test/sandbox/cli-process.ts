@@ -24,9 +24,10 @@ const field = (banner: string, label: string) => new RegExp(`^ {2}${label} +(\\S
 export function runCommand(
   command: string,
   args: string[],
-  options: { cwd?: string; env?: Record<string, string> } = {},
+  options: { cwd?: string; env?: Record<string, string>; clean?: boolean } = {},
 ): Promise<{ code: number; out: string; err: string }> {
-  const env = { ...process.env, ...options.env };
+  // `clean`: `env` alone, not added to this process's environment.
+  const env = options.clean ? options.env : { ...process.env, ...options.env };
   return new Promise((done) => {
     execFile(command, args, { cwd: options.cwd, env, encoding: 'utf8' }, (error, out, err) =>
       done({ code: error === null ? 0 : Number(error.code ?? 1), out, err }),

@@ -209,6 +209,8 @@ function headerOf(applicationId: number, version: number): Buffer {
  *   file is then left byte for byte.
  */
 export async function openStateDatabase(path: string): Promise<OpenedState> {
+  // An older Node is refused first, in its own words, before any file is read or made.
+  loadSqlite();
   const head = await readHead(path);
   if (head === undefined) {
     await createDatabase(path);

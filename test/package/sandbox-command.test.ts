@@ -9,11 +9,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_COMMAND } from '../../scripts/peer-entries.js';
+import { openApiDocument } from '../../src/openapi/document.js';
 import { bannerOf } from '../mock/harness.js';
 import { packedTarball } from './consumer.js';
 
@@ -78,5 +79,13 @@ describe('the documented sandbox command', () => {
     expect(balance.status).toBe(200);
     // The folder stays empty: npx installs into its own cache, not the merchant's folder.
     expect(readdirSync(empty)).toEqual([]);
+  });
+
+  it('is the one README, docs/sandbox.md and the OpenAPI document give', () => {
+    const root = join(import.meta.dirname, '../..');
+    for (const page of ['README.md', 'docs/sandbox.md'])
+      expect(readFileSync(join(root, page), 'utf8'), page).toContain(SANDBOX_COMMAND);
+    const { servers } = openApiDocument() as { servers: { description: string }[] };
+    expect(servers.map((server) => server.description).join('\n')).toContain(SANDBOX_COMMAND);
   });
 });

@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ky from 'ky';
 import { PaymentsClient } from '../dist/index.js';
+import { createTransport, type Outgoing } from '../src/core/transport.js';
 import { transactionRecord } from '../test/schemas/fixtures.js';
 import { compare, type Figure, table } from './harness.js';
 
@@ -28,6 +29,24 @@ export async function benchClient(): Promise<string> {
   const client = new PaymentsClient({ secretKey: `sk_live_prod_${'a'.repeat(32)}`, baseUrl: base });
   const headers = { authorization: `Bearer sk_live_prod_${'a'.repeat(32)}`, accept: 'application/json' };
   const url = `${base}/v1/integrations/cashout/7`;
+  // The client's transport alone: ky with the client's options (the payment retry rules, the hook
+  // that logs a retried attempt, the per-attempt fetch that reads the body), without the core
+  // (validation both ways, idempotency, headers, decoding). It tells ky's cost of those options
+  // from the client's own.
+  const transport = createTransport({ fetch: undefined, timeout: 30_000, maxRetries: 2 });
+  const outgoing: Outgoing = {
+    method: 'GET',
+    url,
+    headers,
+    body: undefined,
+    timeout: 30_000,
+    maxRetries: 2,
+    signal: undefined,
+    secrets: [],
+    mayRetry: true,
+    expectsJson: true,
+    log: () => {},
+  };
   const sections: string[] = [];
   for (const concurrency of [1, 32]) {
     const times = (task: () => Promise<unknown>) => () =>
@@ -37,6 +56,7 @@ export async function benchClient(): Promise<string> {
         'raw fetch + res.json() (baseline)': times(async () => (await fetch(url, { headers })).json()),
         // ky as it comes (a GET is retried twice by default), as the client's calls are.
         'ky, default options': times(() => ky.get(url, { headers }).json()),
+        "ky with the client's options (its transport alone)": times(() => transport(outgoing)),
         'client.cashouts.retrieve()': times(async () => client.cashouts.retrieve(7)),
       },
       { samples: 7, sampleMs: 400 },

@@ -15,7 +15,7 @@ import { APIPromise, type APIResult } from './api-promise.js';
 import type { RequestOptions, ResolvedConfig } from './config.js';
 import { log, logs } from './logger.js';
 import { type PageFetcher, type PagePromise, paginate } from './pagination.js';
-import { readAnswer } from './read-answer.js';
+import { type ResponseIssue, readAnswer } from './read-answer.js';
 import type { Outgoing, Transport } from './transport.js';
 import { adviseOnUncertainOutcome, uncertainOutcomeAdvice } from './uncertain-outcome.js';
 
@@ -193,14 +193,7 @@ export class HttpCore {
             status: response.status,
             requestId,
             secrets: this.#secrets,
-            report: (issue, firstTime) => {
-              config.onResponseIssue?.(issue);
-              if (firstTime)
-                this.#log(
-                  'warn',
-                  `${issue.method} ${issue.path}: the answer's ${issue.field} does not match the documented shape (${issue.rule}); returned as received`,
-                );
-            },
+            report: this.#report,
           });
     return {
       data: data as Output<A>,
@@ -211,6 +204,16 @@ export class HttpCore {
       idempotencyKey: call.idempotencyKey,
     };
   }
+
+  /** Told of each answer field that did not match its schema (lenient mode); made once, not per call. */
+  readonly #report = (issue: ResponseIssue, firstTime: boolean): void => {
+    this.#config.onResponseIssue?.(issue);
+    if (firstTime)
+      this.#log(
+        'warn',
+        `${issue.method} ${issue.path}: the answer's ${issue.field} does not match the documented shape (${issue.rule}); returned as received`,
+      );
+  };
 
   #log(level: 'info' | 'warn' | 'error', message: string): void {
     const config = this.#config;

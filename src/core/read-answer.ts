@@ -5,7 +5,7 @@
 import type * as z from 'zod/mini';
 import { ResponseValidationError } from '../errors/validation.js';
 import { type DecodeRules, decodeAnswer } from '../schemas/decode.js';
-import { type FieldIssue, summarizeIssues } from '../schemas/parse.js';
+import { summarizeIssues } from '../schemas/parse.js';
 
 /** An answer that did not match its schema, as `onResponseIssue` is told of it. */
 export interface ResponseIssue {
@@ -53,13 +53,25 @@ const reported = new Set<string>();
 /** The decoded data of a 2xx answer, or a `ResponseValidationError`. */
 export function readAnswer(context: AnswerContext): unknown {
   const { text, status, requestId, secrets } = context;
-  const refuse = (message: string, issues: FieldIssue[], data?: unknown) =>
-    new ResponseValidationError(message, { issues, body: text, data, status, requestId, secrets });
-  if (context.json === NOT_JSON) throw refuse('the body is not JSON', []);
+  if (context.json === NOT_JSON)
+    throw new ResponseValidationError('the body is not JSON', {
+      issues: [],
+      body: text,
+      status,
+      requestId,
+      secrets,
+    });
   const { data, issues, essential } = decodeAnswer(context.schema, context.json, context.rules);
   if (essential.length > 0 || (context.mode === 'strict' && issues.length > 0)) {
     const all = [...essential, ...issues];
-    throw refuse(summarizeIssues(all), all, data);
+    throw new ResponseValidationError(summarizeIssues(all), {
+      issues: all,
+      body: text,
+      data,
+      status,
+      requestId,
+      secrets,
+    });
   }
   for (const issue of issues) {
     const field = issue.path.replace(/\[\d+\]/g, '[]');

@@ -37,7 +37,8 @@ export function openApiDocument(): Record<string, unknown> {
     servers: [
       {
         url: 'http://127.0.0.1:{port}',
-        description: 'The reference mock (`npx -y -p node@24 -p msw@3 -p pix-payments pix-payments-mock --port 4010`).',
+        description:
+          'The reference mock (`npx -y -p node@24 -p msw@3 -p pix-payments pix-payments-mock --port 4010`).',
         variables: { port: { default: '4010' } },
       },
     ],

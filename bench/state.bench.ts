@@ -16,7 +16,8 @@ import type { StoredTransaction } from '../src/mock/domain/records.js';
 import { buildMockService } from '../src/mock/service.js';
 import { startMockServer } from '../src/mock-entry.js';
 import { createDatabase } from '../src/sandbox/state/state-database.js';
-import { type SavedState, STATE_FORMAT } from '../src/sandbox/state/state-format.js';
+import type { SavedState } from '../src/sandbox/state/state-format.js';
+import { savedStateOf } from '../test/sandbox/saved-state.js';
 import { type Answer, caller, percentile } from './load-http.js';
 
 const SIZES = [0, 10_000, 100_000];
@@ -77,13 +78,7 @@ async function seededState(count: number): Promise<SavedState> {
     };
   });
   const merchant = parts.options.merchants[0];
-  return {
-    format: STATE_FORMAT,
-    version: 1,
-    savedAt: new Date().toISOString(),
-    now: parts.clock.now(),
-    jwtSecret: parts.options.jwtSecret,
-    merchants: parts.options.merchants,
+  return savedStateOf(parts, {
     store: {
       records,
       claims: [],
@@ -98,7 +93,7 @@ async function seededState(count: number): Promise<SavedState> {
     },
     subscriptions: { subscriptions: [], deliveries: [] },
     answers: { seed: 1, position: 0 },
-  };
+  });
 }
 
 interface Figures {

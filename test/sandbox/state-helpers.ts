@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { getResponse } from 'msw';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { buildMockService } from '../../src/mock/service.js';
 import { type MockServer, type MockServerOptions, startMockServer } from '../../src/mock-entry.js';
-import { STATE_FORMAT } from '../../src/sandbox/state/state-format.js';
 import { CPF } from '../mock/harness.js';
+import { savedStateOf } from './saved-state.js';
 
 /** Servers and folders of the current test file, closed and removed after each test. */
 export function useKeptState() {
@@ -90,16 +90,24 @@ export async function jsonStateFile(): Promise<{ text: string; secretKey: string
     pixKeyType: 'CPF',
     idempotencyKey: crypto.randomUUID(),
   });
-  const state = {
-    format: STATE_FORMAT,
-    version: 1,
-    savedAt: new Date().toISOString(),
-    now: parts.clock.now(),
-    jwtSecret: parts.options.jwtSecret,
-    merchants: parts.options.merchants,
-    store: parts.store.save(),
-    subscriptions: parts.subscriptions.save(),
-    answers: { seed: parts.answers.seed, position: parts.answers.position },
-  };
+  const state = savedStateOf(parts);
   return { text: JSON.stringify(state), secretKey: service.secretKey };
+}
+
+/**
+ * A start refused as kept state's refusals must be: rejected with `message`, in one line, naming
+ * no secret, and the file at `path` left byte for byte (its sha256 still `before`).
+ */
+export async function expectRefused(
+  refusal: Promise<unknown>,
+  message: RegExp,
+  path: string,
+  before: string,
+): Promise<Error> {
+  await expect(refusal).rejects.toThrow(message);
+  const error = (await refusal.catch((e: unknown) => e)) as Error;
+  expect(error.message).not.toMatch(/\n/);
+  expect(error.message).not.toMatch(/sk_live_prod_|whsec_/);
+  expect(await sha256(path)).toBe(before);
+  return error;
 }

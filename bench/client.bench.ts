@@ -8,10 +8,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ky from 'ky';
-import { PaymentsClient } from '../dist/index.js';
 import { createTransport, type Outgoing } from '../src/core/transport.js';
 import { transactionRecord } from '../test/schemas/fixtures.js';
 import { compare, type Figure, table } from './harness.js';
+
+// The built package, typed by its sources (a clean checkout is type-checked before it is built).
+const { PaymentsClient } = (await import('../dist/index.js' as string)) as typeof import('../src/index.js');
 
 const record = JSON.stringify({
   ...transactionRecord,

@@ -345,7 +345,8 @@ describe('a state file that cannot be used', () => {
       await writeFile(path, bytes);
       const dir = join(path, '..');
       const files = await readdir(dir);
-      const error = await expectRefused(start({ state: path }), message, path, await sha256(path));
+      const before = await sha256(path);
+      const error = await expectRefused(start({ state: path }), message, path, before);
       expect(error.message).toMatch(/it was left as it is\.$|update pix-payments$/);
       // Neither a database beside it nor SQLite's side files.
       expect(await readdir(dir)).toEqual(files);

@@ -96,7 +96,8 @@ export async function jsonStateFile(): Promise<{ text: string; secretKey: string
 
 /**
  * A start refused as kept state's refusals must be: rejected with `message`, in one line, naming
- * no secret, and the file at `path` left byte for byte (its sha256 still `before`).
+ * no secret, and the file at `path` left byte for byte (its sha256 still `before`, taken before
+ * the start: an `await` between the start and this call would leave its rejection unhandled).
  */
 export async function expectRefused(
   refusal: Promise<unknown>,

@@ -86,7 +86,8 @@ describe('a database whose ledger does not add up', () => {
     'refuses a database with %s, in one line, and leaves it byte for byte',
     async (_name, edit, message) => {
       const path = await edited(edit);
-      const error = await expectRefused(start({ state: path }), message, path, await sha256(path));
+      const before = await sha256(path);
+      const error = await expectRefused(start({ state: path }), message, path, before);
       expect(error.message).toMatch(
         /^The state file .* does not hold a valid state \(.*\); it was left as it is\.$/,
       );

@@ -2,6 +2,7 @@
  * A database whose ledger does not add up (a negative amount, a balance its records do not imply,
  * a status its lifecycle never reaches), edited by hand with SQL, is refused and left byte for byte.
  */
+import { spawnSync } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,12 +48,12 @@ describe('a database whose ledger does not add up', () => {
     [
       'a negative amount_cents',
       'UPDATE records SET amount_cents = -5000 WHERE id = 1',
-      /CHECK constraint failed in records/,
+      /store\.records\[0\]\.amountCents: must be at least 0; got -5000/,
     ],
     [
       'a negative fee_cents',
       'UPDATE records SET fee_cents = -1 WHERE id = 1',
-      /CHECK constraint failed in records/,
+      /store\.records\[0\]\.feeCents: must be at least 0; got -1/,
     ],
     [
       'an available balance its records do not imply',
@@ -92,6 +93,37 @@ describe('a database whose ledger does not add up', () => {
         /^The state file .* does not hold a valid state \(.*\); it was left as it is\.$/,
       );
       expect(await readdir(dirname(path))).toEqual(['state.json']);
+    },
+  );
+
+  /** Edits the database in a process killed before it closes: the edit stays in a WAL beside it. */
+  function editThenCrash(path: string, statements: string): void {
+    const code = `
+      const { DatabaseSync } = require('node:sqlite');
+      const db = new DatabaseSync(${JSON.stringify(path)});
+      db.exec(${JSON.stringify(`PRAGMA ignore_check_constraints = ON; ${statements}`)});
+      process.kill(process.pid, 'SIGKILL');`;
+    const crashed = spawnSync(process.execPath, ['-e', code]);
+    expect(crashed.signal).toBe('SIGKILL');
+  }
+
+  it.each([
+    ['a ledger that does not add up', 'UPDATE balances SET pending_cents = 0', /has pending 0 cents/],
+    ['a newer schema version', 'PRAGMA user_version = 2', /has schema version 2, newer than/],
+  ])(
+    'refuses %s found in the WAL a crash left, and leaves the file and the WAL byte for byte',
+    async (_name, edit, message) => {
+      const path = await edited('SELECT 1');
+      editThenCrash(path, edit);
+      const listing = await readdir(dirname(path));
+      expect(listing).toContain('state.json-wal');
+      const wal = await sha256(`${path}-wal`);
+      expect((await stat(`${path}-wal`)).size).toBeGreaterThan(0);
+      const before = await sha256(path);
+      await expectRefused(start({ state: path }), message, path, before);
+      // A read-write connection would have folded the WAL into the file on closing.
+      expect(await sha256(`${path}-wal`)).toBe(wal);
+      expect(await readdir(dirname(path))).toEqual(listing);
     },
   );
 });

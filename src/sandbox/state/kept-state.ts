@@ -215,7 +215,10 @@ export class KeptState {
       more?.(writer);
       db.exec('COMMIT');
     } catch (error) {
-      db.exec('ROLLBACK');
+      // SQLite may have rolled back already (a full disk, an I/O error): the cause is `error`.
+      try {
+        db.exec('ROLLBACK');
+      } catch {}
       throw error;
     }
   }

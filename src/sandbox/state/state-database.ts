@@ -2,14 +2,15 @@
 /**
  * The kept state's SQLite file: made, checked, migrated and locked. Nothing is written to a file
  * before it passes every check: a SQLite file of another application or of a newer schema is
- * refused from its header, before SQLite opens it; ours is then checked inside a transaction that
- * a refusal rolls back. One server per file: the connection holds SQLite's exclusive lock
+ * refused from its header, before SQLite opens it; ours is then checked on a read-only connection,
+ * and only then locked and migrated in a transaction. One server per file: the connection holds SQLite's exclusive lock
  * (`locking_mode = EXCLUSIVE`) from its first write until it closes.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { link, open, readFile, rm } from 'node:fs/promises';
 import type { DatabaseSync } from 'node:sqlite';
+import { pathToFileURL } from 'node:url';
 import { loadSqlite } from './sqlite.js';
 import { readState, writeState } from './state-document.js';
 import { StateFileError } from './state-error.js';
@@ -56,6 +57,11 @@ async function readHead(path: string): Promise<Buffer | undefined> {
   try {
     const { buffer, bytesRead } = await file.read(Buffer.alloc(100), 0, 100, 0);
     return buffer.subarray(0, bytesRead);
+  } catch (error) {
+    // A folder, for one (EISDIR).
+    throw new StateFileError(
+      `Cannot read the state file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   } finally {
     await file.close();
   }
@@ -146,13 +152,82 @@ function translate(error: unknown, path: string): Error {
   return refused(path, `cannot be used (SQLite: ${message})`);
 }
 
+/** The side files of `path` that exist now. */
+const sideFilesOf = (path: string) => SIDE_FILES.filter((side) => existsSync(`${path}${side}`));
+
 /**
- * Opens a database of ours, locks it for this process, migrates and checks it, all in one
- * transaction: a refusal rolls it back, and the side files SQLite made are removed.
+ * Removes the shared-memory index that opening made (not there `before`): a server in exclusive
+ * mode never uses one. A WAL is never removed: one that appeared meanwhile may be a starting
+ * server's, and removing it would lose that server's commits.
+ */
+function removeOpeningsIndex(path: string, before: readonly string[]): void {
+  if (!before.includes('-shm')) rmSync(`${path}-shm`, { force: true });
+}
+
+/** Fails with the refusal of a database whose pages or rows SQLite finds broken. */
+function quickCheck(db: DatabaseSync, path: string): void {
+  const problem = db.prepare('PRAGMA quick_check(1)').get()?.quick_check;
+  if (problem === 'ok') return;
+  // quick_check also finds rows that break a CHECK or NOT NULL: a hand edit, not a torn page.
+  const found = String(problem).replace(/\s+/g, ' ');
+  const broken = /^(CHECK constraint failed|NULL value in)/.test(found);
+  throw refused(
+    path,
+    broken ? `does not hold a valid state (SQLite: ${found})` : `is corrupt (SQLite: ${found})`,
+  );
+}
+
+/**
+ * Every check a database must pass, on a read-only connection: a refusal then changes nothing,
+ * not even by folding a crashed server's WAL into the file (a read-write connection does that on
+ * close). Without a WAL the file is opened as immutable, which makes no side file at all; with
+ * one (a crash's, or a running server's: then busy) it is read with the WAL. The state is read
+ * here when the schema is current; an older one is read once migrated.
+ */
+function checkReadOnly(path: string, withWal: boolean): { version: number; saved: SavedState | undefined } {
+  const { DatabaseSync } = loadSqlite();
+  const location = pathToFileURL(path);
+  if (!withWal) location.searchParams.set('immutable', '1');
+  const db = new DatabaseSync(location, { readOnly: true });
+  try {
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    const { application_id: id, user_version: version } = db
+      .prepare('SELECT application_id, user_version FROM pragma_application_id, pragma_user_version')
+      .get() as { application_id: number; user_version: number };
+    checkHeader(path, headerOf(id, version));
+    quickCheck(db, path);
+    return { version, saved: version === SCHEMA_VERSION ? readState(db, path) : undefined };
+  } finally {
+    db.close();
+  }
+}
+
+/** The size and time of the file and its WAL: unchanged, nobody wrote between two moments. */
+const stampOf = (path: string) =>
+  ['', '-wal']
+    .map((side) => {
+      const file = `${path}${side}`;
+      return existsSync(file) ? `${statSync(file).size}@${statSync(file).mtimeMs}` : '-';
+    })
+    .join(' ');
+
+/**
+ * Opens a database of ours for this server: checked first on a read-only connection (see
+ * {@link checkReadOnly}), then locked (SQLite's exclusive lock, held until the server closes) and
+ * migrated in one transaction. A refusal removes only the side files that opening made.
  */
 function lockAndRead(path: string, head: Buffer): OpenedState {
   checkHeader(path, head);
-  const before = SIDE_FILES.filter((side) => existsSync(`${path}${side}`));
+  const before = sideFilesOf(path);
+  let checked: ReturnType<typeof checkReadOnly>;
+  try {
+    checked = checkReadOnly(path, before.includes('-wal'));
+  } catch (error) {
+    throw translate(error, path);
+  } finally {
+    removeOpeningsIndex(path, before);
+  }
+  const stamp = stampOf(path);
   const { DatabaseSync } = loadSqlite();
   let db: DatabaseSync | undefined;
   try {
@@ -164,17 +239,12 @@ function lockAndRead(path: string, head: Buffer): OpenedState {
       .get() as { application_id: number; user_version: number };
     checkHeader(path, headerOf(id, version));
     migrateSchema(db, version);
-    const problem = db.prepare('PRAGMA quick_check(1)').get()?.quick_check;
-    if (problem !== 'ok') {
-      // quick_check also finds rows that break a CHECK or NOT NULL: a hand edit, not a torn page.
-      const found = String(problem).replace(/\s+/g, ' ');
-      const broken = /^(CHECK constraint failed|NULL value in)/.test(found);
-      throw refused(
-        path,
-        broken ? `does not hold a valid state (SQLite: ${found})` : `is corrupt (SQLite: ${found})`,
-      );
-    }
-    const saved = readState(db, path);
+    // Read again only if another server wrote between the check and the lock, or to read a
+    // migrated schema: a restart on 100,000 records reads them once.
+    const saved =
+      checked.saved !== undefined && version === checked.version && stampOf(path) === stamp
+        ? checked.saved
+        : readState(db, path);
     db.exec('COMMIT');
     // Kept in WAL (one append per change), durable on each commit.
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
@@ -187,9 +257,7 @@ function lockAndRead(path: string, head: Buffer): OpenedState {
     try {
       db?.close();
     } catch {}
-    for (const side of SIDE_FILES) {
-      if (!before.includes(side)) rmSync(`${path}${side}`, { force: true });
-    }
+    removeOpeningsIndex(path, before);
     throw translate(error, path);
   }
 }

@@ -202,14 +202,15 @@ function checkReadOnly(path: string, withWal: boolean): { version: number; saved
   }
 }
 
-/** The size and time of the file and its WAL: unchanged, nobody wrote between two moments. */
-const stampOf = (path: string) =>
-  ['', '-wal']
-    .map((side) => {
-      const file = `${path}${side}`;
-      return existsSync(file) ? `${statSync(file).size}@${statSync(file).mtimeMs}` : '-';
-    })
-    .join(' ');
+/**
+ * The size and time of the file, and of its WAL when it holds frames: unchanged, nobody wrote
+ * between two moments. (An empty WAL is what opening makes, not a write.)
+ */
+function stampOf(path: string): string {
+  const main = statSync(path);
+  const wal = existsSync(`${path}-wal`) ? statSync(`${path}-wal`) : undefined;
+  return `${main.size}@${main.mtimeMs} ${wal === undefined || wal.size === 0 ? '-' : `${wal.size}@${wal.mtimeMs}`}`;
+}
 
 /**
  * Opens a database of ours for this server: checked first on a read-only connection (see

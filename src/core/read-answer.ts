@@ -15,7 +15,7 @@ export interface ResponseIssue {
   path: string;
   /** The field at fault, e.g. `_info` or `data[].pixKeyType`. */
   field: string;
-  /** The rule it breaks, e.g. `Invalid input: expected string, received null`. */
+  /** The rule it breaks, e.g. `must be a string; got null`. */
   rule: string;
   /** The `X-Request-Id` of the answer. */
   requestId: string | undefined;

@@ -19,7 +19,7 @@ export const Balance = z
   })
   .check(
     z.refine((balance) => balance.available !== undefined || balance.pending !== undefined, {
-      error: 'an unknown balance shape: neither available nor pending',
+      error: 'must hold available or pending (an unknown balance shape)',
     }),
   );
 /** The account balance. */

@@ -128,7 +128,10 @@ describe('lenient (the default)', () => {
     expect(onResponseIssue).not.toHaveBeenCalled();
     expect(await client.balance.retrieve()).toEqual({ saldo: 10 });
     expect(onResponseIssue).toHaveBeenCalledWith(
-      expect.objectContaining({ field: '', rule: expect.stringMatching(/unknown balance shape/) }),
+      expect.objectContaining({
+        field: '',
+        rule: expect.stringMatching(/^must hold available or pending \(an unknown balance shape\)$/),
+      }),
     );
   });
 });

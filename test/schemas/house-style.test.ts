@@ -12,6 +12,7 @@ import { FaultRuleSchema } from '../../src/mock/domain/faults.js';
 import { ClockMove, TokenRequest } from '../../src/mock/handlers/control.js';
 import { ApproveCashoutParams, CreateCashoutParams } from '../../src/schemas/cashout.js';
 import { CreateTransactionBody } from '../../src/schemas/charge.js';
+import { WebhookEventBody } from '../../src/schemas/index.js';
 import { ListCashoutsQuery, ListTransactionsQuery } from '../../src/schemas/list-query.js';
 import { type FieldIssue, safeParseWith } from '../../src/schemas/parse.js';
 import { CreateWebhookParams, UpdateWebhookParams } from '../../src/schemas/webhook-subscription.js';
@@ -34,6 +35,17 @@ const SCHEMAS: [string, Schema][] = [
   ['fault rule (POST /__mock/faults)', FaultRuleSchema],
   ['clock move (POST /__mock/clock)', ClockMove],
   ['user-token request (POST /__mock/user-tokens)', TokenRequest as Schema],
+];
+
+/**
+ * What the client reads: each endpoint's answer and a webhook's body. Their mismatches reach the
+ * merchant as `onResponseIssue`'s rule, a log line or a `ResponseValidationError`.
+ */
+const ANSWERS: [string, Schema][] = [
+  ...Object.entries(endpoints).flatMap(([name, entry]): [string, Schema][] =>
+    entry.answer === undefined ? [] : [[`${name} answer`, entry.answer as Schema]],
+  ),
+  ['webhook body', WebhookEventBody as Schema],
 ];
 
 /** The object shapes a schema reads: its own, an optional's or a pipe's input's, or each option's of a union. */
@@ -101,7 +113,7 @@ const WRONG = fc.oneof(
 );
 
 describe('every message a schema can give is in the house style', () => {
-  it.each(SCHEMAS)('%s: a wrong value in any field', (_name, schema) => {
+  it.each([...SCHEMAS, ...ANSWERS])('%s: a wrong value in any field', (_name, schema) => {
     const keys = keysOf(schema);
     expect(keys.length).toBeGreaterThan(0);
     fc.assert(
@@ -122,7 +134,7 @@ describe('every message a schema can give is in the house style', () => {
     );
   });
 
-  it.each(SCHEMAS)('%s: not an object at all', (_name, schema) => {
+  it.each([...SCHEMAS, ...ANSWERS])('%s: not an object at all', (_name, schema) => {
     for (const input of [null, 42, 'x', [], true]) {
       const outcome = safeParseWith(schema, input);
       expect(outcome.success).toBe(false);

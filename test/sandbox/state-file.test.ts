@@ -207,6 +207,39 @@ describe('startMockServer({ state })', () => {
   });
 });
 
+describe("a kept merchant's id and initial balance", () => {
+  it.each([
+    [
+      'initialBalanceCents',
+      { initialBalanceCents: 500 },
+      /initialBalanceCents 1000000, which its records follow from: initialBalanceCents 500 cannot replace it/,
+    ],
+    [
+      'id',
+      { id: 'merchant_other' },
+      /id "merchant_1", which its records follow from: id "merchant_other" cannot replace it/,
+    ],
+  ] as const)(
+    "are the file's: %s given otherwise is refused in one line, the file left as it is, and it starts without it",
+    async (_field, merchant, message) => {
+      const path = await newPath();
+      const first = await start({ state: path });
+      const api = caller(first.url, first.service.secretKey);
+      const charge = await api('POST', '/v1/integrations/create-transaction', { amount: 50 });
+      first.service.simulate.payCharge(charge.body.transactionId);
+      const balance = first.service.state.balance();
+      expect(balance.availableCents).toBeGreaterThan(1_000_000);
+      await stop(first);
+      const before = await sha256(path);
+      await expectRefused(start({ state: path, merchants: [merchant] }), message, path, before);
+      // Nothing was written: the next start, without the option, finds the ledger it left.
+      const again = await start({ state: path });
+      expect(again.service.state.balance()).toEqual(balance);
+      await stop(again);
+    },
+  );
+});
+
 describe('a JSON state file of format 1', () => {
   it('is imported once into state.sqlite beside it, and left as it is', async () => {
     const dir = await newDir();

@@ -21,9 +21,25 @@ import { type RowWriter, rowWriter } from './state-rows.js';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const DONE = Promise.resolve();
 
-/** The options with what the file holds: explicit options win, the file replaces the random defaults. */
-function withSaved(options: MockServiceOptions, saved: SavedState): MockServiceOptions {
+/** What the records and balances of a kept merchant follow from: an option may not change it. */
+const LEDGER_FIELDS = ['id', 'initialBalanceCents'] as const;
+
+/**
+ * The options with what the file holds: explicit options win, the file replaces the random
+ * defaults. A merchant's id and initial balance are the file's: the server would otherwise keep
+ * balances its records no longer imply, and refuse its own file at the next start.
+ */
+function withSaved(options: MockServiceOptions, saved: SavedState, path: string): MockServiceOptions {
   const given = options.merchants ?? [];
+  saved.merchants.forEach((kept, i) => {
+    for (const field of LEDGER_FIELDS) {
+      const asked = given[i]?.[field];
+      if (asked !== undefined && asked !== kept[field])
+        throw new StateFileError(
+          `The state file ${path} keeps merchant ${i + 1} with ${field} ${JSON.stringify(kept[field])}, which its records follow from: ${field} ${JSON.stringify(asked)} cannot replace it (leave it out, or use a new file); it was left as it is.`,
+        );
+    }
+  });
   const count = Math.max(given.length, saved.merchants.length);
   const merchants = Array.from({ length: count }, (_, i): MockMerchantOptions => {
     const explicit = Object.entries(given[i] ?? {}).filter(([, value]) => value !== undefined);
@@ -64,7 +80,15 @@ export class KeptState {
    */
   static async open(path: string, options: MockServiceOptions): Promise<KeptState> {
     const opened = await openStateDatabase(path);
-    return new KeptState(opened, opened.saved === undefined ? options : withSaved(options, opened.saved));
+    try {
+      return new KeptState(
+        opened,
+        opened.saved === undefined ? options : withSaved(options, opened.saved, path),
+      );
+    } catch (error) {
+      opened.db.close();
+      throw error;
+    }
   }
 
   /** The database in use, and the JSON state file imported into it, if `--state` named one. */

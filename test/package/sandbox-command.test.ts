@@ -16,6 +16,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_COMMAND } from '../../scripts/peer-entries.js';
 import { openApiDocument } from '../../src/openapi/document.js';
 import { bannerOf } from '../mock/harness.js';
+import { freshShellEnv } from '../support/shell-env.js';
 import { packedTarball } from './consumer.js';
 
 /** npm's cache for this test: downloads kept between runs, npx's installs removed after each. */
@@ -34,18 +35,6 @@ afterEach(async () => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-/** A shell's environment with the machine's Node 20 first: none of this repository's bins or npm's variables. */
-function freshShellEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) if (!/^npm_/i.test(name)) env[name] = value;
-  env.PATH = [
-    '/usr/bin',
-    ...(process.env.PATH ?? '').split(':').filter((dir) => !dir.includes('node_modules')),
-  ].join(':');
-  env.npm_config_cache = NPM_CACHE;
-  return env;
-}
-
 describe('the documented sandbox command', () => {
   it('starts the mock from an empty folder with Node 20 on the PATH, and it answers', {
     timeout: 240_000,
@@ -58,7 +47,7 @@ describe('the documented sandbox command', () => {
     );
     child = spawn('/usr/bin/npx', [...args, '--port', '0'], {
       cwd: empty,
-      env: freshShellEnv(),
+      env: freshShellEnv(NPM_CACHE),
       detached: true,
     });
     expect(npx).toBe('npx');

@@ -4,7 +4,8 @@ import { resolve } from 'node:path';
 import { afterEach } from 'vitest';
 import { bannerOf } from '../mock/harness.js';
 
-const CLI = resolve(import.meta.dirname, '../../dist/cli.js');
+/** The built CLI (`pix-payments-mock`). */
+export const CLI = resolve(import.meta.dirname, '../../dist/cli.js');
 
 /** What a started CLI printed, read from its banner. */
 export interface RunningCli {

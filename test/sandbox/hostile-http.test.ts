@@ -23,6 +23,15 @@ afterAll(() => server.close());
 const host = () => `Host: ${new URL(server.url).host}`;
 const key = () => `Authorization: Bearer ${server.service.secretKey}`;
 const head = (lines: string[]) => `${lines.join('\r\n')}\r\n\r\n`;
+/** The head of an authenticated JSON create-transaction, with its body's framing. */
+const createTransactionHead = (framing: string) =>
+  head([
+    'POST /v1/integrations/create-transaction HTTP/1.1',
+    host(),
+    key(),
+    'Content-Type: application/json',
+    framing,
+  ]);
 
 describe('an encoded slash in a path', () => {
   it.each(['/v1%2fintegrations%2fbalance', '/v1%2Fintegrations%2Fbalance', '/v1/integrations%2Fbalance'])(
@@ -95,13 +104,7 @@ describe('what Node refuses on its own', () => {
   it('answers a malformed chunk size 400 BAD_REQUEST with the error body, and makes nothing', async () => {
     const reply = await rawRequest(
       server.url,
-      head([
-        'POST /v1/integrations/create-transaction HTTP/1.1',
-        host(),
-        key(),
-        'Content-Type: application/json',
-        'Transfer-Encoding: chunked',
-      ]),
+      createTransactionHead('Transfer-Encoding: chunked'),
       (socket) => socket.write('zz\r\n{"amount":10}\r\n0\r\n\r\n'),
     );
     expectError(reply, 400, 'BAD_REQUEST');
@@ -136,16 +139,8 @@ describe('a request that stalls (408 REQUEST_TIMEOUT)', () => {
     ['a declared length', 'Content-Length: 100', '{"amount":'],
     ['chunks', 'Transfer-Encoding: chunked', '9\r\n{"amount"'],
   ])('answers a body that stops arriving (%s) 408, then closes', async (_, framing, part) => {
-    const reply = await rawRequest(
-      server.url,
-      head([
-        'POST /v1/integrations/create-transaction HTTP/1.1',
-        host(),
-        key(),
-        'Content-Type: application/json',
-        framing,
-      ]),
-      (socket) => socket.write(part),
+    const reply = await rawRequest(server.url, createTransactionHead(framing), (socket) =>
+      socket.write(part),
     );
     expectError(reply, 408, 'REQUEST_TIMEOUT');
     expect(reply.headers.connection).toBe('close');
@@ -164,13 +159,7 @@ describe('a request that stalls (408 REQUEST_TIMEOUT)', () => {
     const body = '{"amount":10}';
     const reply = await rawRequest(
       server.url,
-      head([
-        'POST /v1/integrations/create-transaction HTTP/1.1',
-        host(),
-        key(),
-        'Content-Type: application/json',
-        `Content-Length: ${body.length}`,
-      ]),
+      createTransactionHead(`Content-Length: ${body.length}`),
       (socket) => setTimeout(() => socket.write(body), LIMIT_MS / 2),
     );
     expect(reply.status).toBe(201);

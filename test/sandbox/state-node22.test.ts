@@ -9,12 +9,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bannerOf } from '../mock/harness.js';
-import { runCommand } from './cli-process.js';
+import { freshShellEnv } from '../support/shell-env.js';
+import { CLI, runCommand } from './cli-process.js';
 
-const CLI = resolve(import.meta.dirname, '../../dist/cli.js');
 const NPM_CACHE = join(tmpdir(), 'pix-payments-node22-test-npm-cache');
 
 let child: ChildProcess | undefined;
@@ -33,15 +33,7 @@ afterEach(async () => {
 async function nodeBinary(version: string): Promise<string> {
   const where = mkdtempSync(join(tmpdir(), 'pix-node22-'));
   folders.push(where);
-  // A shell's environment: none of this repository's bins or of npm's variables (npm test sets them).
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env))
-    if (!/^npm_/i.test(name) && value !== undefined) env[name] = value;
-  env.PATH = [
-    '/usr/bin',
-    ...(process.env.PATH ?? '').split(':').filter((dir) => !dir.includes('node_modules')),
-  ].join(':');
-  env.npm_config_cache = NPM_CACHE;
+  const env = freshShellEnv(NPM_CACHE);
   const { code, err } = await runCommand(
     '/usr/bin/npm',
     ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', where, `node@${version}`],

@@ -40,22 +40,25 @@ const clients = {
 };
 
 describe.each(Object.keys(clients) as (keyof typeof clients)[])('RedisDedupeStore with %s', (kind) => {
-  it('leases a free key to exactly one of many concurrent claimants', async () => {
+  /** Runs `use` with a store of its own key prefix over a fresh client, closed after. */
+  async function withStore(name: string, use: (store: RedisDedupeStore) => Promise<void>): Promise<void> {
     const { store: client, close } = await clients[kind]();
     try {
-      const store = new RedisDedupeStore(client, { prefix: `test:${kind}:${Date.now()}:` });
-      const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => store.claim('evt', `t${i}`, 60)));
-      expect(claims.filter((claim) => claim === 'claimed')).toHaveLength(1);
-      expect(claims.filter((claim) => claim === 'in-progress')).toHaveLength(19);
+      await use(new RedisDedupeStore(client, { prefix: `test:${kind}:${name}:${Date.now()}:` }));
     } finally {
       await close();
     }
-  });
+  }
 
-  it('renews, completes and releases only by the lease holder token', async () => {
-    const { store: client, close } = await clients[kind]();
-    try {
-      const store = new RedisDedupeStore(client, { prefix: `test:${kind}:token:${Date.now()}:` });
+  it('leases a free key to exactly one of many concurrent claimants', () =>
+    withStore('claims', async (store) => {
+      const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => store.claim('evt', `t${i}`, 60)));
+      expect(claims.filter((claim) => claim === 'claimed')).toHaveLength(1);
+      expect(claims.filter((claim) => claim === 'in-progress')).toHaveLength(19);
+    }));
+
+  it('renews, completes and releases only by the lease holder token', () =>
+    withStore('token', async (store) => {
       expect(await store.claim('a', 'holder', 60)).toBe('claimed');
       expect(await store.renew('a', 'other', 60)).toBe(false);
       await store.release('a', 'other');
@@ -67,25 +70,17 @@ describe.each(Object.keys(clients) as (keyof typeof clients)[])('RedisDedupeStor
       expect(await store.claim('a', 'third', 60)).toBe('handled');
       await store.release('a', 'other');
       expect(await store.claim('a', 'third', 60)).toBe('handled');
-    } finally {
-      await close();
-    }
-  });
+    }));
 
-  it('frees a key whose lease lapsed; a late complete still records it and says the lease was lost', async () => {
-    const { store: client, close } = await clients[kind]();
-    try {
-      const store = new RedisDedupeStore(client, { prefix: `test:${kind}:lapse:${Date.now()}:` });
+  it('frees a key whose lease lapsed; a late complete still records it and says the lease was lost', () =>
+    withStore('lapse', async (store) => {
       expect(await store.claim('a', 'dead', 0.2)).toBe('claimed');
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(await store.renew('a', 'dead', 60)).toBe(false);
       expect(await store.claim('a', 'next', 60)).toBe('claimed');
       expect(await store.complete('a', 'dead', 60)).toBe(false);
       expect(await store.claim('a', 'third', 60)).toBe('handled');
-    } finally {
-      await close();
-    }
-  });
+    }));
 
   it('lets two receivers sharing it handle a duplicate delivery once', async () => {
     const a = await clients[kind]();

@@ -67,21 +67,35 @@ async function readHead(path: string): Promise<Buffer | undefined> {
   }
 }
 
-/** Refuses a SQLite file that is not ours, or of a newer schema, from its header alone. */
-function checkHeader(path: string, head: Buffer): void {
-  if (head.length < 100 || head.readUInt32BE(68) !== APPLICATION_ID) {
+/** Refuses a database that is not ours (its `application_id`), or of a newer schema. */
+function checkOwnership(path: string, applicationId: number | undefined, version: number): void {
+  if (applicationId !== APPLICATION_ID) {
     throw refused(
       path,
       'is a SQLite database, but not one of the pix-payments mock (another application_id)',
     );
   }
-  const version = head.readUInt32BE(60);
   if (version > SCHEMA_VERSION) {
     throw refused(
       path,
       `has schema version ${version}, newer than this pix-payments reads (${SCHEMA_VERSION}): update pix-payments`,
     );
   }
+}
+
+/** The same, from the file's header alone: before SQLite opens the file. */
+function checkHeader(path: string, head: Buffer): void {
+  if (head.length < 100) checkOwnership(path, undefined, 0);
+  else checkOwnership(path, head.readUInt32BE(68), head.readUInt32BE(60));
+}
+
+/** The same, through a connection (the header may have changed since it was read); the schema version. */
+function checkedVersion(db: DatabaseSync, path: string): number {
+  const { application_id: id, user_version: version } = db
+    .prepare('SELECT application_id, user_version FROM pragma_application_id, pragma_user_version')
+    .get() as { application_id: number; user_version: number };
+  checkOwnership(path, id >>> 0, version);
+  return version;
 }
 
 /**
@@ -191,10 +205,7 @@ function checkReadOnly(path: string, withWal: boolean): { version: number; saved
   const db = new DatabaseSync(location, { readOnly: true });
   try {
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    const { application_id: id, user_version: version } = db
-      .prepare('SELECT application_id, user_version FROM pragma_application_id, pragma_user_version')
-      .get() as { application_id: number; user_version: number };
-    checkHeader(path, headerOf(id, version));
+    const version = checkedVersion(db, path);
     quickCheck(db, path);
     return { version, saved: version === SCHEMA_VERSION ? readState(db, path) : undefined };
   } finally {
@@ -235,10 +246,7 @@ function lockAndRead(path: string, head: Buffer): OpenedState {
     db = new DatabaseSync(path);
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA locking_mode = EXCLUSIVE;`);
     db.exec('BEGIN IMMEDIATE');
-    const { application_id: id, user_version: version } = db
-      .prepare('SELECT application_id, user_version FROM pragma_application_id, pragma_user_version')
-      .get() as { application_id: number; user_version: number };
-    checkHeader(path, headerOf(id, version));
+    const version = checkedVersion(db, path);
     migrateSchema(db, version);
     // Read again only if another server wrote between the check and the lock, or to read a
     // migrated schema: a restart on 100,000 records reads them once.
@@ -261,14 +269,6 @@ function lockAndRead(path: string, head: Buffer): OpenedState {
     removeOpeningsIndex(path, before);
     throw translate(error, path);
   }
-}
-
-/** A header holding only what {@link checkHeader} reads. */
-function headerOf(applicationId: number, version: number): Buffer {
-  const head = Buffer.alloc(100);
-  head.writeUInt32BE(version, 60);
-  head.writeUInt32BE(applicationId >>> 0, 68);
-  return head;
 }
 
 /**

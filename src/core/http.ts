@@ -125,6 +125,8 @@ export class HttpCore {
         secrets: this.#secrets,
         mayRetry: method !== 'POST' || call.idempotencyKey !== undefined,
         log: (level, outcome, retry, ms) => {
+          // Most lines (each success at the default level) are not written: not built either.
+          if (!logs(this.#config.logLevel, level)) return;
           const where = call.url.slice(this.#config.baseUrl.length).split('?')[0];
           this.#log(level, `${method} ${where} ${outcome} in ${ms} ms (retry ${retry})`);
         },

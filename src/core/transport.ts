@@ -1,8 +1,9 @@
 /**
  * Everything that needs ky: one instance per client, whose `retry` carries the payment rules
- * (`shouldRetry`) and whose `beforeRetry` hook logs each attempt it retries; ky's errors become
- * the SDK's in `toPaymentsError`. Its own module so that the core can load ky on the first
- * request: ky's initialisation makes Node load its fetch implementation (about 40–50 ms of start-up on Node 24, measured by bench/startup.ts).
+ * (`shouldRetry`); each call's attempts go through its `Call`, ky's `fetch`, which logs them;
+ * ky's errors become the SDK's in `toPaymentsError`. Its own module so that the core can load ky
+ * on the first request: ky's initialisation makes Node load its fetch implementation (about
+ * 40–50 ms of start-up on Node 24, measured by bench/startup.ts).
  */
 import ky, { isHTTPError, isTimeoutError, type Options, type RetryOptions } from 'ky';
 import { APIError } from '../errors/api-error.js';
@@ -78,13 +79,23 @@ const RETRY: RetryOptions = {
   },
 };
 
-/** One call, from its first attempt to its end: ky hands it to the hooks as `context.call`. */
+/** The text of each error answer, read by the attempt that got it (see `Call.fetch`). */
+const errorTexts = new WeakMap<Response, string>();
+
+/**
+ * One call, from its first attempt to its end. It sees each attempt start and end (it is ky's
+ * `fetch`), so it logs them itself: ky's hooks would need the call in ky's `context` and a
+ * `beforeRetry` hook, options ky merges on every call (about 2 KB more allocated per call).
+ */
 class Call {
   attempts = 0;
   /** How long the latest attempt took, in ms. */
   ms = 0;
   text = '';
   json: unknown = NOT_JSON;
+  /** The latest attempt's failure, not yet logged: a next attempt means ky retries it. */
+  #failed: PaymentsError | undefined;
+  #settled = true;
 
   constructor(
     readonly out: Outgoing,
@@ -93,20 +104,49 @@ class Call {
 
   /**
    * ky's `fetch`, for what ky cannot do: the fetch looked up per attempt (msw or instrumentation
-   * set up after the client), each attempt timed (ky's hooks see no attempt's end), and a 2xx
-   * body read inside the attempt, so ky's per-attempt timeout covers it and a lost one is retried.
+   * set up after the client), each attempt timed and logged, a 2xx body read inside the attempt
+   * (ky's per-attempt timeout covers it and a lost one is retried), and an error body kept as
+   * text (ky's `parseJson` could keep it so, but then decorates every answer with a `json`
+   * method: 4.7 KB more allocated per call, measured).
    */
   readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    if (this.attempts > 0) this.#retried();
     this.attempts += 1;
+    this.#settled = false;
     const started = Date.now();
     try {
       const response = await (this.fetchOverride ?? globalThis.fetch)(input, init);
       if (response.ok) await this.#read(response);
+      else {
+        // From a copy (ky reads its own): the text is redacted before it is parsed.
+        errorTexts.set(
+          response,
+          await response
+            .clone()
+            .text()
+            .catch(() => ''),
+        );
+        this.#failed = toPaymentsError(response, this.out);
+      }
       return response;
+    } catch (error) {
+      // Aborted by ky and not by the caller: the attempt timed out.
+      const timedOut = input instanceof Request && input.signal.aborted && !this.out.signal?.aborted;
+      this.#failed = toPaymentsError(timedOut ? new APITimeoutError(this.out.timeout) : error, this.out);
+      throw error;
     } finally {
       this.ms = Date.now() - started;
+      this.#settled = true;
     }
   };
+
+  /** The attempt before this one failed and ky retries it: its `warn` line. */
+  #retried(): void {
+    // Still running: ky gave up on it at its timeout (a fetch that ignores the abort signal).
+    if (!this.#settled) [this.#failed, this.ms] = [new APITimeoutError(this.out.timeout), this.out.timeout];
+    if (this.#failed !== undefined) this.log('warn', this.#failed);
+    this.#failed = undefined;
+  }
 
   async #read(response: Response): Promise<void> {
     // Node 24 throws `terminated` on a cut-off chunked body; Node 20 hands the part over.
@@ -122,7 +162,14 @@ class Call {
     }
   }
 
-  /** One line per attempt: `warn` for one that is retried, `info` for the last (the caller sees the outcome). */
+  /** The call's end: its last attempt's line at `info` (the caller sees the outcome). */
+  end(outcome: PaymentsError | Response): void {
+    // The caller aborted while ky waited to retry a failed attempt: that attempt's line first.
+    if (outcome instanceof APIUserAbortError && !(this.#failed instanceof APIUserAbortError)) this.#retried();
+    this.log('info', outcome);
+  }
+
+  /** One line per attempt: `warn` for one that is retried, `info` for the last. */
   log(level: 'info' | 'warn', outcome: PaymentsError | Response): void {
     const what =
       outcome instanceof Response
@@ -147,16 +194,6 @@ export function createTransport(defaults: TransportDefaults): Transport {
   const api = ky.create({
     timeout: defaults.timeout,
     retry: { ...RETRY, limit: defaults.maxRetries },
-    // Error bodies stay text: the service wrote them, and `readErrorBody` redacts before parsing.
-    parseJson: (text) => text,
-    hooks: {
-      beforeRetry: [
-        ({ error, options }) => {
-          const call = options.context.call as Call;
-          call.log('warn', toPaymentsError(error, call.out));
-        },
-      ],
-    },
   });
   return async (out) => {
     const call = new Call(out, defaults.fetch);
@@ -164,7 +201,6 @@ export function createTransport(defaults: TransportDefaults): Transport {
       method: out.method,
       headers: out.headers,
       fetch: call.fetch,
-      context: { call },
     };
     if (out.body !== undefined) options.body = out.body;
     if (out.signal !== undefined) options.signal = out.signal;
@@ -176,11 +212,11 @@ export function createTransport(defaults: TransportDefaults): Transport {
     if (limit !== defaults.maxRetries) options.retry = { limit };
     try {
       const response = await api(out.url, options);
-      call.log('info', response);
+      call.end(response);
       return { response, text: call.text, json: call.json };
     } catch (error) {
       const failure = toPaymentsError(error, out);
-      call.log('info', failure);
+      call.end(failure);
       throw failure;
     }
   };
@@ -189,16 +225,19 @@ export function createTransport(defaults: TransportDefaults): Transport {
 /** For `shouldRetry`, which reads only an error's status and code, never its text. */
 const NO_SECRETS = { signal: undefined, timeout: 0, secrets: [] };
 
-/** ky's `HTTPError`, `TimeoutError` and network errors (any runtime's) as the SDK's classes. */
+/**
+ * ky's `HTTPError` (or the error answer it is made from), `TimeoutError` and network errors (any
+ * runtime's) as the SDK's classes: the one place ky's errors become ours.
+ */
 function toPaymentsError(
   error: unknown,
   out: Pick<Outgoing, 'signal' | 'timeout' | 'secrets'>,
 ): PaymentsError {
   if (error instanceof PaymentsError) return error;
   if (out.signal?.aborted) return new APIUserAbortError();
-  if (isHTTPError(error)) {
-    const { response } = error;
-    const text = typeof error.data === 'string' ? error.data : '';
+  if (isHTTPError(error) || error instanceof Response) {
+    const response = error instanceof Response ? error : error.response;
+    const text = errorTexts.get(response) ?? '';
     const { details, body } = readErrorBody(response.status, response.statusText, text, out.secrets);
     // Headers are the service's text too: a proxy may echo `Authorization`.
     const headers = new Headers();

@@ -180,7 +180,8 @@ describe('redaction', () => {
 });
 
 describe('logging', () => {
-  it('writes one line per attempt with method, path, status, duration and retry count', async () => {
+  const balanceRecord = { available: 1, pending: 0, currency: 'BRL', updatedAt: '2026-11-21T10:00:00Z' };
+  const recorder = () => {
     const lines: string[] = [];
     const logger = {
       debug: () => {},
@@ -188,13 +189,12 @@ describe('logging', () => {
       warn: (m: string) => lines.push(`warn ${m}`),
       error: (m: string) => lines.push(`error ${m}`),
     };
-    const { client } = clientWith(
-      [
-        json(503, {}),
-        json(200, { available: 1, pending: 0, currency: 'BRL', updatedAt: '2026-11-21T10:00:00Z' }),
-      ],
-      { logger, logLevel: 'info' },
-    );
+    return { lines, logger };
+  };
+
+  it('writes one line per attempt with method, path, status, duration and retry count', async () => {
+    const { lines, logger } = recorder();
+    const { client } = clientWith([json(503, {}), json(200, balanceRecord)], { logger, logLevel: 'info' });
     await client.balance.retrieve();
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(
@@ -202,6 +202,52 @@ describe('logging', () => {
     );
     expect(lines[1]).toMatch(
       /^info \[pix-payments\] GET \/v1\/integrations\/balance 200 in \d+ ms \(retry 1\)$/,
+    );
+  });
+
+  it.each([
+    [
+      'heeds the abort',
+      (request: Request) =>
+        new Promise<Response>((_, reject) =>
+          request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+        ),
+    ],
+    ['ignores the abort', () => new Promise<Response>(() => {})],
+  ])('logs a timed-out attempt that is retried (a fetch that %s)', async (_, hang) => {
+    const { lines, logger } = recorder();
+    const { client } = clientWith([hang, json(200, balanceRecord)], {
+      logger,
+      logLevel: 'info',
+      timeout: 40,
+    });
+    await client.balance.retrieve();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      /^warn \[pix-payments\] GET \/v1\/integrations\/balance failed: Request timed out after 40 ms in \d+ ms \(retry 0\)$/,
+    );
+    expect(lines[1]).toMatch(
+      /^info \[pix-payments\] GET \/v1\/integrations\/balance 200 in \d+ ms \(retry 1\)$/,
+    );
+  });
+
+  it('logs the failed attempt, then the abort, when the caller aborts while a retry waits', async () => {
+    const { lines, logger } = recorder();
+    const { client, requests } = clientWith([json(503, { code: 'INTERNAL_ERROR' })], {
+      logger,
+      logLevel: 'info',
+    });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 60);
+    const error = await client.balance.retrieve({ signal: controller.signal }).catch((e) => e);
+    expect(error.name).toBe('APIUserAbortError');
+    expect(requests).toHaveLength(1);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      /^warn \[pix-payments\] GET \/v1\/integrations\/balance 503 INTERNAL_ERROR in \d+ ms \(retry 0\)$/,
+    );
+    expect(lines[1]).toMatch(
+      /^info \[pix-payments\] GET \/v1\/integrations\/balance failed: .+ \(retry 0\)$/,
     );
   });
 

@@ -41,7 +41,7 @@ export {
   safeParseWith,
   summarizeIssues,
 } from './parse.js';
-export { Email, HttpUrl, PositiveAmount } from './primitives.js';
+export { Email, HttpUrl } from './primitives.js';
 export { TRACKING_PARAMETER_KEYS, TrackingParameters } from './tracking.js';
 export { TrackingParametersInput, Transaction } from './transaction.js';
 export { WebhookEventBody, WebhookEventData, WebhookPingBody } from './webhook-event.js';

@@ -11,11 +11,6 @@ export function forbiddenField(
   return z.optional(z.custom<never, never>(() => false, { error: message, params: { code } }));
 }
 
-/** A money amount in a request: positive, finite, at most two decimals. */
-export const PositiveAmount = z
-  .number()
-  .check(z.gt(0), z.refine(hasAtMostTwoDecimals, { error: 'must have at most two decimals' }));
-
 /**
  * A charge amount: 0.01 to 1,000,000.00 (the limit the service documents; it also keeps the BR
  * Code's amount field within its 13 characters and every balance within exact cents).

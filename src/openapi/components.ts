@@ -12,7 +12,8 @@ import {
   CreateCashoutResponse,
   PayoutAmount,
 } from '../schemas/cashout.js';
-import { CreateTransactionBody, CreateTransactionResponse } from '../schemas/charge.js';
+import { CreateTransactionResponse } from '../schemas/charge.js';
+import { CreateTransactionBody } from '../schemas/charge-body.js';
 import {
   OpenPixKeyType,
   OpenTransactionOrigin,

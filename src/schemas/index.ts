@@ -1,3 +1,9 @@
+/**
+ * The schemas the main entry (`src/index.ts`) exports or uses. Only those: a module re-exported
+ * here lands in the main bundle whether or not the client uses it, and a zod schema built at
+ * module level is never tree-shaken. What only the mock or the OpenAPI document reads
+ * (`CreateTransactionBody`, `ErrorBody`) is imported from its own module.
+ */
 export { Balance } from './balance.js';
 export {
   ApproveCashoutParams,
@@ -7,7 +13,7 @@ export {
   PAYOUT_FEE_CENTS,
   PayoutAmount,
 } from './cashout.js';
-export { CreateTransactionBody, CreateTransactionParams, CreateTransactionResponse } from './charge.js';
+export { CreateTransactionParams, CreateTransactionResponse } from './charge.js';
 export {
   OpenPixKeyType,
   OpenTransactionOrigin,
@@ -21,7 +27,6 @@ export {
   TransactionStatus,
   TransactionType,
 } from './enums.js';
-export { ErrorBody } from './error-body.js';
 export { type KnownWebhookEventName, WEBHOOK_EVENT_NAMES } from './event-names.js';
 export { Guid, IsoDateTime, openEnum } from './formats.js';
 export {

@@ -2,7 +2,8 @@
  * The one place where TypeScript names become wire names. Requests take camelCase
  * (`trackingParameters`, `perPage`, `dateFrom`); the service reads snake_case.
  */
-import type { CreateTransactionBody, CreateTransactionParams } from './charge.js';
+import type { CreateTransactionParams } from './charge.js';
+import type { CreateTransactionBody } from './charge-body.js';
 import type { ListCashoutsParams, ListTransactionsParams } from './list.js';
 
 /** Maps validated charge parameters to the create-transaction body. */

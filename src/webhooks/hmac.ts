@@ -39,15 +39,18 @@ export function setHmacBackendForTesting(backend: 'auto' | 'webcrypto'): void {
 
 const MAX_CACHED_KEYS = 32;
 const webKeys = new Map<string, Promise<CryptoKey>>();
-const encoder = /* @__PURE__ */ new TextEncoder();
 
 function webKey(secret: string): Promise<CryptoKey> {
   let key = webKeys.get(secret);
   if (key === undefined) {
     if (webKeys.size >= MAX_CACHED_KEYS) webKeys.clear();
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-    ]);
+    key = crypto.subtle.importKey(
+      'raw',
+      payloadBytes(secret) as Uint8Array<ArrayBuffer>,
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
     webKeys.set(secret, key);
   }
   return key;
@@ -63,7 +66,7 @@ export function hmacHexSync(payload: WebhookPayload, secret: string): string | u
   if (node === null) return undefined;
   const hmac = node.createHmac('sha256', secret);
   if (typeof payload === 'string') hmac.update(payload, 'utf8');
-  else hmac.update(payload instanceof Uint8Array ? payload : new Uint8Array(payload));
+  else hmac.update(payloadBytes(payload));
   return hmac.digest('hex');
 }
 

@@ -2,8 +2,8 @@
 import * as z from 'zod/mini';
 import { isValidCpf } from '../pix/cpf.js';
 import { OpenTransactionStatus } from './enums.js';
-import { Guid, Uuid } from './formats.js';
-import { ChargeAmount, Email, forbiddenField, optionalShape, text } from './primitives.js';
+import { Guid } from './formats.js';
+import { ChargeAmount, Email, forbiddenField, optionalShape, text, Uuid } from './primitives.js';
 import { TrackingParametersInput, transactionShape } from './transaction.js';
 
 const notOnACharge = (field: string) =>

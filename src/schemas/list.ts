@@ -1,7 +1,7 @@
 /** Pagination and the list endpoints' parameters (interface document 2.3, 4.2, 4.5). */
 import * as z from 'zod/mini';
 import { TransactionOrigin, TransactionStatus, TransactionType } from './enums.js';
-import { IsoDate } from './formats.js';
+import { IsoDate } from './primitives.js';
 import { Transaction } from './transaction.js';
 
 /** The largest page the service serves. */

@@ -18,11 +18,6 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
   return z.string() as unknown as z.ZodMiniType<T[number] | (string & {})>;
 }
 
-/** A response field the interface document marks nullable: present, and `null` or a value. */
-export function nullableField<T extends z.ZodMiniType>(schema: T) {
-  return z.nullable(schema);
-}
-
 /** A UUID-shaped identifier in a response (any version or variant). */
 export const Guid = z.string().check(z.regex(GUID_PATTERN, takes(A_UUID)));
 

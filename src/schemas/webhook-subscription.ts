@@ -1,7 +1,7 @@
 /** Webhook subscriptions (/v1/user/webhooks*, reference behaviour "Webhook subscriptions"). */
 import * as z from 'zod/mini';
 import { WEBHOOK_EVENT_NAMES } from './event-names.js';
-import { Guid, IsoDateTime, nullableField, openEnum } from './formats.js';
+import { Guid, IsoDateTime, openEnum } from './formats.js';
 import { HttpUrl, text } from './primitives.js';
 
 /** An event a subscription can listen to (closed, for requests). */
@@ -29,7 +29,7 @@ const subscriptionShape = {
    */
   status: z.optional(openEnum(WEBHOOK_SUBSCRIPTION_STATUSES)),
   /** The merchant's note. */
-  description: z.optional(nullableField(z.string())),
+  description: z.optional(z.nullable(z.string())),
   /** When it was made (ISO 8601). */
   createdAt: z.optional(IsoDateTime),
   /** When it last changed (ISO 8601). */

@@ -33,7 +33,6 @@ export {
   DEFAULT_PER_PAGE,
   ListCashoutsParams,
   ListTransactionsParams,
-  listEnvelope,
   MAX_PER_PAGE,
   PageMeta,
   TransactionList,

@@ -27,13 +27,8 @@ export const PageMeta = z.object({
 /** Pagination metadata of a list answer. */
 export type PageMeta = z.infer<typeof PageMeta>;
 
-/** The list envelope `{ data, meta }` around any item schema. */
-export function listEnvelope<T extends z.ZodMiniType>(item: T) {
-  return z.object({ data: z.array(item), meta: PageMeta });
-}
-
 /** A page of transactions (list-transactions without transactionId, and the cashout list). */
-export const TransactionList = listEnvelope(Transaction);
+export const TransactionList = z.object({ data: z.array(Transaction), meta: PageMeta });
 /** A page of transactions. */
 export type TransactionList = z.infer<typeof TransactionList>;
 

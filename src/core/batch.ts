@@ -33,14 +33,12 @@ const NAMESPACE = [
 /** The key of line `index` of batch `batchId`: a UUID v5, the same on every run. */
 export async function batchLineKey(batchId: string, index: number): Promise<string> {
   const name = new TextEncoder().encode(`${batchId}:${index}`);
-  const input = new Uint8Array(NAMESPACE.length + name.length);
-  input.set(NAMESPACE);
-  input.set(name, NAMESPACE.length);
+  const input = new Uint8Array([...NAMESPACE, ...name]);
   const hash = new Uint8Array(await crypto.subtle.digest('SHA-1', input)).slice(0, 16);
   hash[6] = ((hash[6] as number) & 0x0f) | 0x50;
   hash[8] = ((hash[8] as number) & 0x3f) | 0x80;
   const hex = [...hash].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return hex.replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
 }
 
 /**

@@ -1,8 +1,8 @@
 /** Building blocks of the request schemas (strict: bounded text, amounts, UUIDs, dates, forbidden fields). */
 import * as z from 'zod/mini';
 import { hasAtMostTwoDecimals } from '../pix/money.js';
+import { DATE_PATTERN, isCalendarDate, UUID_PATTERN } from './formats.js';
 import { A_DATE, A_UUID, takes } from './messages.js';
-import { DATE_PATTERN, isCalendarDate, UUID_PATTERN } from './patterns.js';
 
 /** A field that a request must not carry; `code` is the service's error code for it. */
 export function forbiddenField(

@@ -38,8 +38,9 @@ const DIGITS = /^\d{1,15}$/;
 /** The pagination fields of Laravel's flat paginator, gathered into `meta`. */
 const PAGINATOR_FIELDS = ['current_page', 'per_page', 'total', 'last_page', 'from', 'to'];
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** A numeric string of money with at most two decimals, as its number; anything else as it is. */
 export function normaliseMoney(value: unknown): unknown {

@@ -9,12 +9,11 @@ import { A_UUID, takes } from './messages.js';
 import { GUID_PATTERN } from './patterns.js';
 
 /**
- * An open enumeration for responses: the known values stay a typed union, and a value the
- * service adds later still parses (as a plain string) instead of failing the whole response.
+ * An open enumeration for responses, of the values `T` (the type of their list): the known values
+ * stay a typed union, and a value the service adds later still parses (as a plain string) instead
+ * of failing the whole response. At run time it is a plain string, so the list is a type only.
  */
-export function openEnum<const T extends readonly [string, ...string[]]>(
-  _values: T,
-): z.ZodMiniType<T[number] | (string & {})> {
+export function openEnum<T extends readonly string[]>(): z.ZodMiniType<T[number] | (string & {})> {
   return z.string() as unknown as z.ZodMiniType<T[number] | (string & {})>;
 }
 

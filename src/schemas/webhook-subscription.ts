@@ -22,12 +22,12 @@ const subscriptionShape = {
   /** Where events are delivered. */
   url: z.optional(z.string()),
   /** The events delivered (an open list). */
-  events: z.optional(z.array(openEnum(WEBHOOK_EVENT_NAMES))),
+  events: z.optional(z.array(openEnum<typeof WEBHOOK_EVENT_NAMES>())),
   /**
    * ACTIVE, INACTIVE or FAILING. An open enum: the known values are listed, and a value the service
    * adds later is still a string to accept.
    */
-  status: z.optional(openEnum(WEBHOOK_SUBSCRIPTION_STATUSES)),
+  status: z.optional(openEnum<typeof WEBHOOK_SUBSCRIPTION_STATUSES>()),
   /** The merchant's note. */
   description: z.optional(z.nullable(z.string())),
   /** When it was made (ISO 8601). */

@@ -66,3 +66,31 @@ describe('the layers of src/', () => {
     expect(crossings((file) => !rooms(file), rooms)).toEqual([]);
   });
 });
+
+/** The specifiers of a file's value imports and re-exports (not `import type`), as written. */
+function valueImportsOf(file: string): string[] {
+  const text = readFileSync(join(SRC, file), 'utf8');
+  return [...text.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s+'([^']+)'/gm)].map(
+    (match) => match[1] as string,
+  );
+}
+
+describe('what the lazily loaded transport reaches', () => {
+  // src/core/http.ts loads ./transport.ts with import(): a bundler wraps for lazy loading every
+  // module that import reaches, and wrapping zod costs the main entry about 0.2 KB gzipped.
+  it('loads no zod (the answer reader parses with the schema itself)', () => {
+    const reached = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const specifier of valueImportsOf(file)) {
+        if (!specifier.startsWith('.')) packages.add(specifier);
+        else visit(relative(SRC, resolve(dirname(join(SRC, file)), specifier.replace(/\.js$/, '.ts'))));
+      }
+    };
+    visit('core/transport.ts');
+    expect(reached.size).toBeGreaterThan(1);
+    expect([...packages].sort()).toEqual(['ky']);
+  });
+});

@@ -33,14 +33,12 @@ const NAMESPACE = [
 /** The key of line `index` of batch `batchId`: a UUID v5, the same on every run. */
 export async function batchLineKey(batchId: string, index: number): Promise<string> {
   const name = new TextEncoder().encode(`${batchId}:${index}`);
-  const input = new Uint8Array(NAMESPACE.length + name.length);
-  input.set(NAMESPACE);
-  input.set(name, NAMESPACE.length);
+  const input = new Uint8Array([...NAMESPACE, ...name]);
   const hash = new Uint8Array(await crypto.subtle.digest('SHA-1', input)).slice(0, 16);
   hash[6] = ((hash[6] as number) & 0x0f) | 0x50;
   hash[8] = ((hash[8] as number) & 0x3f) | 0x80;
   const hex = [...hash].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return hex.replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
 }
 
 /**
@@ -60,33 +58,31 @@ export async function* runBatch<I extends { idempotencyKey?: string | undefined 
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new TypeError(`concurrency must be a whole number >= 1, got ${concurrency}`);
   const source = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]();
-  let next = 0;
-  let exhausted = false;
-  const running = new Map<number, Promise<BatchLineResult<T>>>();
-  const start = async (): Promise<boolean> => {
-    const step = await source.next();
-    if (step.done) return false;
-    const index = next++;
-    const item = step.value;
-    const line = (async (): Promise<BatchLineResult<T>> => {
-      const key =
-        typeof item?.idempotencyKey === 'string'
-          ? item.idempotencyKey
-          : await batchLineKey(options.batchId, index);
-      try {
-        return { index, idempotencyKey: key, payout: await create({ ...item, idempotencyKey: key }) };
-      } catch (error) {
-        const failure =
-          error instanceof PaymentsError ? error : new PaymentsError(String(error), { cause: error });
-        return { index, idempotencyKey: key, error: failure };
-      }
-    })();
-    running.set(index, line);
-    return true;
+  const line = async (item: I, index: number): Promise<BatchLineResult<T>> => {
+    const key =
+      typeof item?.idempotencyKey === 'string'
+        ? item.idempotencyKey
+        : await batchLineKey(options.batchId, index);
+    try {
+      return { index, idempotencyKey: key, payout: await create({ ...item, idempotencyKey: key }) };
+    } catch (error) {
+      const failure =
+        error instanceof PaymentsError ? error : new PaymentsError(String(error), { cause: error });
+      return { index, idempotencyKey: key, error: failure };
+    }
   };
-  while (running.size > 0 || !exhausted) {
-    while (!exhausted && running.size < concurrency) exhausted = !(await start());
-    if (running.size === 0) break;
+  const running = new Map<number, Promise<BatchLineResult<T>>>();
+  let exhausted = false;
+  for (let index = 0; ; ) {
+    while (!exhausted && running.size < concurrency) {
+      const step = await source.next();
+      if (step.done) exhausted = true;
+      else {
+        running.set(index, line(step.value, index));
+        index++;
+      }
+    }
+    if (running.size === 0) return;
     const result = await Promise.race(running.values());
     running.delete(result.index);
     yield result;

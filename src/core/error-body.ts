@@ -7,7 +7,9 @@
 import type { ErrorDetails } from '../errors/api-error.js';
 import { redactSecrets } from '../schemas/redact.js';
 
-const str = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
 
 function fieldErrors(value: unknown): Record<string, string[]> | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;

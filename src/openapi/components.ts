@@ -12,7 +12,8 @@ import {
   CreateCashoutResponse,
   PayoutAmount,
 } from '../schemas/cashout.js';
-import { CreateTransactionBody, CreateTransactionResponse } from '../schemas/charge.js';
+import { CreateTransactionResponse } from '../schemas/charge.js';
+import { CreateTransactionBody } from '../schemas/charge-body.js';
 import {
   OpenPixKeyType,
   OpenTransactionOrigin,
@@ -28,9 +29,9 @@ import {
 } from '../schemas/enums.js';
 import { ErrorBody } from '../schemas/error-body.js';
 import { WEBHOOK_EVENT_NAMES } from '../schemas/event-names.js';
-import { Guid, IsoDate, IsoDateTime, Uuid } from '../schemas/formats.js';
+import { Guid, IsoDateTime } from '../schemas/formats.js';
 import { PageMeta, TransactionList } from '../schemas/list.js';
-import { HttpUrl } from '../schemas/primitives.js';
+import { HttpUrl, IsoDate, Uuid } from '../schemas/primitives.js';
 import { TrackingParameters } from '../schemas/tracking.js';
 import { TrackingParametersInput, Transaction } from '../schemas/transaction.js';
 import { WebhookEventBody, WebhookEventData, WebhookPingBody } from '../schemas/webhook-event.js';

@@ -3,16 +3,7 @@
  * alphanumeric CNPJ in force from July 2026, upper-case letters; the last two are numeric mod-11
  * check digits. A character is worth its ASCII code minus 48, so digits keep their value.
  */
-
-const FIRST_WEIGHTS = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] as const;
-const SECOND_WEIGHTS = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] as const;
-
-function checkDigit(values: readonly number[], weights: readonly number[]): number {
-  let sum = 0;
-  for (let i = 0; i < weights.length; i++) sum += (values[i] ?? 0) * (weights[i] ?? 0);
-  const remainder = sum % 11;
-  return remainder < 2 ? 0 : 11 - remainder;
-}
+import { checkDigits } from './check-digits.js';
 
 /** Computes the two check digits of the first 12 characters of a CNPJ (digits or A-Z). */
 export function cnpjCheckDigits(base: string): string {
@@ -20,9 +11,7 @@ export function cnpjCheckDigits(base: string): string {
     throw new TypeError('a CNPJ base is 12 digits or upper-case letters');
   }
   const values = [...base].map((char) => char.charCodeAt(0) - 48);
-  const first = checkDigit(values, FIRST_WEIGHTS);
-  const second = checkDigit([...values, first], SECOND_WEIGHTS);
-  return `${first}${second}`;
+  return checkDigits(values, 9);
 }
 
 /**

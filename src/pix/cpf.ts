@@ -1,19 +1,10 @@
 /** CPF (individual taxpayer number): 11 digits, two mod-11 check digits, not all equal. */
-
-function checkDigit(digits: readonly number[], firstWeight: number): number {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) sum += (digits[i] ?? 0) * (firstWeight - i);
-  const remainder = sum % 11;
-  return remainder < 2 ? 0 : 11 - remainder;
-}
+import { checkDigits } from './check-digits.js';
 
 /** Computes the two check digits of the first nine digits of a CPF. */
 export function cpfCheckDigits(base: string): string {
   if (typeof base !== 'string' || !/^\d{9}$/.test(base)) throw new TypeError('a CPF base is 9 digits');
-  const digits = [...base].map(Number);
-  const first = checkDigit(digits, 10);
-  const second = checkDigit([...digits, first], 11);
-  return `${first}${second}`;
+  return checkDigits([...base].map(Number));
 }
 
 /**

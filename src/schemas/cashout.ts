@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 import { normalizePixKey, pixKeyProblem } from '../pix/keys.js';
 import { hasAtMostTwoDecimals } from '../pix/money.js';
 import { PixKeyType } from './enums.js';
-import { Guid, Uuid } from './formats.js';
+import { Guid } from './formats.js';
+import { Uuid } from './primitives.js';
 import { transactionShape } from './transaction.js';
 
 /** The fixed fee of every payout, in cents. */

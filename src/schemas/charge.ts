@@ -2,14 +2,15 @@
 import * as z from 'zod/mini';
 import { isValidCpf } from '../pix/cpf.js';
 import { OpenTransactionStatus } from './enums.js';
-import { Guid, Uuid } from './formats.js';
-import { ChargeAmount, Email, forbiddenField, optionalShape, text } from './primitives.js';
+import { Guid } from './formats.js';
+import { ChargeAmount, Email, forbiddenField, optionalShape, text, Uuid } from './primitives.js';
 import { TrackingParametersInput, transactionShape } from './transaction.js';
 
 const notOnACharge = (field: string) =>
   forbiddenField(`${field} must not be sent on a PIX charge`, 'FORBIDDEN_FIELD');
 
-const chargeFields = {
+/** The fields of a charge, camelCase in the SDK and on the wire alike (`./charge-body.ts`). */
+export const chargeFields = {
   /** Gross amount in BRL, 0.01 to 1,000,000.00, at most two decimals (a third decimal is a 422). */
   amount: ChargeAmount,
   description: z.optional(text(255)),
@@ -43,15 +44,6 @@ export const CreateTransactionParams = z.strictObject({
 });
 /** Parameters of a new charge. */
 export type CreateTransactionParams = z.input<typeof CreateTransactionParams>;
-
-/** The create-transaction body as it travels (`tracking_parameters` on the wire). */
-export const CreateTransactionBody = z.strictObject({
-  ...chargeFields,
-  /** Attribution data (snake_case on the request; `trackingParameters` on records). */
-  tracking_parameters: z.optional(TrackingParametersInput),
-});
-/** The create-transaction body on the wire. */
-export type CreateTransactionBody = z.output<typeof CreateTransactionBody>;
 
 /**
  * The create-transaction answer: the interface document promises at least `transactionId`,

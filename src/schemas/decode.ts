@@ -6,9 +6,9 @@
  * mismatch is a plain issue that the caller decides about (lenient: report; strict: throw).
  * The value is decoded in place: it must be freshly parsed JSON.
  */
-import * as z from 'zod/mini';
-import { GUID_PATTERN } from './formats.js';
+import type * as z from 'zod/mini';
 import { type FieldIssue, safeParseWith } from './parse.js';
+import { GUID_PATTERN } from './patterns.js';
 
 /** How one kind of answer is read. */
 export interface DecodeRules {
@@ -38,8 +38,9 @@ const DIGITS = /^\d{1,15}$/;
 /** The pagination fields of Laravel's flat paginator, gathered into `meta`. */
 const PAGINATOR_FIELDS = ['current_page', 'per_page', 'total', 'last_page', 'from', 'to'];
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** A numeric string of money with at most two decimals, as its number; anything else as it is. */
 export function normaliseMoney(value: unknown): unknown {
@@ -60,7 +61,7 @@ export function normaliseRecord(record: unknown, money: readonly string[] = []):
 
 /** The keys of an object schema's shape (zod's public `shape`); none for any other schema. */
 function shapeKeys(schema: z.ZodMiniType): string[] {
-  return schema instanceof z.ZodMiniObject ? Object.keys(schema.shape) : [];
+  return schema.type === 'object' ? Object.keys((schema as z.ZodMiniObject).shape) : [];
 }
 
 /** `{ data: resource }` as the resource, unless the value already looks like the resource itself. */

@@ -1,7 +1,9 @@
-/** The four enumerations of the interface document (section 2.2), closed for requests and open for responses. */
+/**
+ * The four enumerations of the interface document (section 2.2): their values, closed for requests
+ * and open for responses (./open-enums.ts).
+ */
 import * as z from 'zod/mini';
 import { PIX_KEY_TYPES } from '../pix/keys.js';
-import { openEnum } from './formats.js';
 
 /** Every status a transaction can have. */
 export const TRANSACTION_STATUSES = [
@@ -35,19 +37,9 @@ export const PixKeyType = z.enum(PIX_KEY_TYPES);
 /** A known PIX key type. */
 export type PixKeyType = z.infer<typeof PixKeyType>;
 
-/** A status in a response: known values typed, new ones accepted as strings. */
-export const OpenTransactionStatus = openEnum(TRANSACTION_STATUSES);
-/** A status in a response. */
-export type OpenTransactionStatus = z.infer<typeof OpenTransactionStatus>;
-/** A record type in a response (open). */
-export const OpenTransactionType = openEnum(TRANSACTION_TYPES);
-/** A record type in a response. */
-export type OpenTransactionType = z.infer<typeof OpenTransactionType>;
-/** An origin in a response (open). */
-export const OpenTransactionOrigin = openEnum(TRANSACTION_ORIGINS);
-/** An origin in a response. */
-export type OpenTransactionOrigin = z.infer<typeof OpenTransactionOrigin>;
-/** A PIX key type in a response (open: the directory may add types). */
-export const OpenPixKeyType = openEnum(PIX_KEY_TYPES);
-/** A PIX key type in a response. */
-export type OpenPixKeyType = z.infer<typeof OpenPixKeyType>;
+export {
+  OpenPixKeyType,
+  OpenTransactionOrigin,
+  OpenTransactionStatus,
+  OpenTransactionType,
+} from './open-enums.js';

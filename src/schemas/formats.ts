@@ -1,40 +1,40 @@
-/** Building blocks of the response schemas (tolerant: open enums, nullable fields). */
+/**
+ * Building blocks of the response and webhook schemas (tolerant: open enums, nullable fields), and
+ * the patterns of the request schemas `Uuid` and `IsoDate`. Those two are in ./primitives.ts: a zod
+ * schema made at module level is never tree-shaken, so here they would weigh on
+ * `pix-payments/webhooks`, which reads no request.
+ */
 import * as z from 'zod/mini';
-import { A_DATE, A_UUID, takes } from './messages.js';
+import { A_UUID, takes } from './messages.js';
+import { GUID_PATTERN } from './patterns.js';
 
 /**
- * An open enumeration for responses: the known values stay a typed union, and a value the
- * service adds later still parses (as a plain string) instead of failing the whole response.
+ * An open enumeration for responses, of the values `T` (the type of their list): the known values
+ * stay a typed union, and a value the service adds later still parses (as a plain string) instead
+ * of failing the whole response. At run time it is a plain string, so the list is a type only.
  */
-export function openEnum<const T extends readonly [string, ...string[]]>(
-  _values: T,
-): z.ZodMiniType<T[number] | (string & {})> {
+export function openEnum<T extends readonly string[]>(): z.ZodMiniType<T[number] | (string & {})> {
   return z.string() as unknown as z.ZodMiniType<T[number] | (string & {})>;
 }
 
-/** A response field the interface document marks nullable: present, and `null` or a value. */
-export function nullableField<T extends z.ZodMiniType>(schema: T) {
-  return z.nullable(schema);
-}
+/** The shape of an RFC 9562 UUID (versions 1 to 8, the RFC variant), or the nil UUID. */
+export const UUID_PATTERN =
+  /^(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000)$/;
 
-/** The shape of a UUID of any version or variant. */
-export const GUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+/** The shape of a calendar date, `YYYY-MM-DD` (`IsoDate` in requests also checks that the day exists). */
+export const DATE_PATTERN = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
+
+/** True when `YYYY-MM-DD` names a day that exists (`2026-02-31` does not; `2028-02-29` does). */
+export function isCalendarDate(text: string): boolean {
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  // Date.UTC reads years 0-99 as 1900-1999: set the year itself.
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 /** A UUID-shaped identifier in a response (any version or variant). */
 export const Guid = z.string().check(z.regex(GUID_PATTERN, takes(A_UUID)));
-
-/**
- * A UUID in a request, as RFC 9562 defines it (versions 1 to 8, the RFC variant), or the nil UUID.
- * Written as a pattern rather than zod's format so that the main entry stays small.
- */
-export const Uuid = z
-  .string()
-  .check(
-    z.regex(
-      /^(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000)$/,
-      takes(A_UUID),
-    ),
-  );
 
 /**
  * An ISO 8601 date-time in any of its forms, kept as sent: extended (`2026-11-21T10:00:00Z`) or
@@ -49,20 +49,3 @@ export const IsoDateTime = z
       takes('an ISO 8601 date-time, such as "2026-11-21T10:00:00Z"'),
     ),
   );
-
-/** A calendar date, `YYYY-MM-DD`. */
-export const IsoDate = z
-  .string()
-  .check(
-    z.regex(/^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/, takes(A_DATE)),
-    z.refine(isCalendarDate, { error: 'must be a real calendar date (YYYY-MM-DD)' }),
-  );
-
-/** True when `YYYY-MM-DD` names a day that exists (`2026-02-31` does not; `2028-02-29` does). */
-function isCalendarDate(text: string): boolean {
-  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(2000, month - 1, day));
-  // Date.UTC reads years 0-99 as 1900-1999: set the year itself.
-  date.setUTCFullYear(year, month - 1, day);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}

@@ -1,3 +1,9 @@
+/**
+ * The schemas the main entry (`src/index.ts`) exports or uses. Only those: a module re-exported
+ * here lands in the main bundle whether or not the client uses it, and a zod schema built at
+ * module level is never tree-shaken. What only the mock or the OpenAPI document reads
+ * (`CreateTransactionBody`, `ErrorBody`) is imported from its own module.
+ */
 export { Balance } from './balance.js';
 export {
   ApproveCashoutParams,
@@ -7,7 +13,7 @@ export {
   PAYOUT_FEE_CENTS,
   PayoutAmount,
 } from './cashout.js';
-export { CreateTransactionBody, CreateTransactionParams, CreateTransactionResponse } from './charge.js';
+export { CreateTransactionParams, CreateTransactionResponse } from './charge.js';
 export {
   OpenPixKeyType,
   OpenTransactionOrigin,
@@ -21,14 +27,12 @@ export {
   TransactionStatus,
   TransactionType,
 } from './enums.js';
-export { ErrorBody } from './error-body.js';
 export { type KnownWebhookEventName, WEBHOOK_EVENT_NAMES } from './event-names.js';
 export { Guid, IsoDateTime, openEnum } from './formats.js';
 export {
   DEFAULT_PER_PAGE,
   ListCashoutsParams,
   ListTransactionsParams,
-  listEnvelope,
   MAX_PER_PAGE,
   PageMeta,
   TransactionList,
@@ -41,7 +45,7 @@ export {
   safeParseWith,
   summarizeIssues,
 } from './parse.js';
-export { Email, HttpUrl, PositiveAmount } from './primitives.js';
+export { Email, HttpUrl } from './primitives.js';
 export { TRACKING_PARAMETER_KEYS, TrackingParameters } from './tracking.js';
 export { TrackingParametersInput, Transaction } from './transaction.js';
 export { WebhookEventBody, WebhookEventData, WebhookPingBody } from './webhook-event.js';

@@ -4,8 +4,9 @@
  */
 import * as z from 'zod/mini';
 import { TransactionOrigin, TransactionStatus, TransactionType } from './enums.js';
-import { Guid, IsoDate } from './formats.js';
+import { Guid } from './formats.js';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './list.js';
+import { IsoDate } from './primitives.js';
 
 /** A query-string integer in `min..max`: digits only, then the range. */
 function queryInt(min: number, max: number) {

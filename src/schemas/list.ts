@@ -1,7 +1,7 @@
 /** Pagination and the list endpoints' parameters (interface document 2.3, 4.2, 4.5). */
 import * as z from 'zod/mini';
 import { TransactionOrigin, TransactionStatus, TransactionType } from './enums.js';
-import { IsoDate } from './formats.js';
+import { IsoDate } from './primitives.js';
 import { Transaction } from './transaction.js';
 
 /** The largest page the service serves. */
@@ -27,13 +27,8 @@ export const PageMeta = z.object({
 /** Pagination metadata of a list answer. */
 export type PageMeta = z.infer<typeof PageMeta>;
 
-/** The list envelope `{ data, meta }` around any item schema. */
-export function listEnvelope<T extends z.ZodMiniType>(item: T) {
-  return z.object({ data: z.array(item), meta: PageMeta });
-}
-
 /** A page of transactions (list-transactions without transactionId, and the cashout list). */
-export const TransactionList = listEnvelope(Transaction);
+export const TransactionList = z.object({ data: z.array(Transaction), meta: PageMeta });
 /** A page of transactions. */
 export type TransactionList = z.infer<typeof TransactionList>;
 

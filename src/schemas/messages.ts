@@ -16,7 +16,9 @@ export const A_UUID = 'a UUID, such as "0b8f7e36-3e59-4d44-9f0c-6a3f1f0c2b11"';
 export const A_DATE = 'a calendar date, such as "2026-11-01"';
 
 /** A field's name in any case or form: `per_page`, `perPage` and `PER-PAGE` fold to one. */
-const fold = (key: string) => key.toLowerCase().replace(/[_-]/g, '');
+function fold(key: string): string {
+  return key.toLowerCase().replace(/[_-]/g, '');
+}
 
 /** What a field takes, with an example, by its folded name (TypeScript and wire names alike). */
 const EXPECTED: Record<string, string> = {
@@ -42,10 +44,14 @@ function given(input: unknown): string {
 }
 
 /** The house style: `must be <what the field takes>; got <what was given>`. */
-export const mustBe = (what: string, input: unknown) => `must be ${what}; got ${given(input)}`;
+export function mustBe(what: string, input: unknown): string {
+  return `must be ${what}; got ${given(input)}`;
+}
 
 /** A check's error option in the house style, for a rule zod cannot name (a pattern). */
-export const takes = (what: string) => ({ error: (issue: { input?: unknown }) => mustBe(what, issue.input) });
+export function takes(what: string) {
+  return { error: (issue: { input?: unknown }) => mustBe(what, issue.input) };
+}
 
 /**
  * The message of one issue. For unknown fields, one line per key (`parse.ts` splits them), each

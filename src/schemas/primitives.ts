@@ -1,7 +1,8 @@
-/** Building blocks of the request schemas (strict: bounded text, amounts, forbidden fields). */
+/** Building blocks of the request schemas (strict: bounded text, amounts, UUIDs, dates, forbidden fields). */
 import * as z from 'zod/mini';
 import { hasAtMostTwoDecimals } from '../pix/money.js';
-import { takes } from './messages.js';
+import { DATE_PATTERN, isCalendarDate, UUID_PATTERN } from './formats.js';
+import { A_DATE, A_UUID, takes } from './messages.js';
 
 /** A field that a request must not carry; `code` is the service's error code for it. */
 export function forbiddenField(
@@ -10,11 +11,6 @@ export function forbiddenField(
 ): z.ZodMiniOptional<z.ZodMiniType<never, never>> {
   return z.optional(z.custom<never, never>(() => false, { error: message, params: { code } }));
 }
-
-/** A money amount in a request: positive, finite, at most two decimals. */
-export const PositiveAmount = z
-  .number()
-  .check(z.gt(0), z.refine(hasAtMostTwoDecimals, { error: 'must have at most two decimals' }));
 
 /**
  * A charge amount: 0.01 to 1,000,000.00 (the limit the service documents; it also keeps the BR
@@ -71,3 +67,17 @@ export function optionalShape<T extends Record<string, z.ZodMiniType>>(
 export function text(max: number) {
   return z.string().check(z.minLength(1), z.maxLength(max));
 }
+
+/**
+ * A UUID in a request, as RFC 9562 defines it (versions 1 to 8, the RFC variant), or the nil UUID.
+ * Written as a pattern rather than zod's format so that the main entry stays small.
+ */
+export const Uuid = z.string().check(z.regex(UUID_PATTERN, takes(A_UUID)));
+
+/** A calendar date, `YYYY-MM-DD`. */
+export const IsoDate = z
+  .string()
+  .check(
+    z.regex(DATE_PATTERN, takes(A_DATE)),
+    z.refine(isCalendarDate, { error: 'must be a real calendar date (YYYY-MM-DD)' }),
+  );

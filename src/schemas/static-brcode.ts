@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { MAX_AMOUNT_CENTS } from '../pix/brcode-build.js';
 import { nonAsciiCharacter, removeAccents } from '../pix/brcode-text.js';
 import { normalizePixKey, pixKeyProblem, pixKeyTypeOf } from '../pix/keys.js';
-import { PositiveAmount } from './primitives.js';
+import { hasAtMostTwoDecimals } from '../pix/money.js';
 
 /** The largest amount in reais: field 54 holds at most 13 characters, "9999999999.99". */
 export const MAX_STATIC_AMOUNT = MAX_AMOUNT_CENTS / 100;
@@ -16,6 +16,11 @@ export const MAX_STATIC_AMOUNT = MAX_AMOUNT_CENTS / 100;
  * sub-field (4 + key) and the description sub-field (4 + description).
  */
 const MERCHANT_ACCOUNT_ROOM = 99 - 18 - 4 - 4;
+
+/** A positive amount with at most two decimals (here rather than beside the request schemas: only this one takes it). */
+const PositiveAmount = z
+  .number()
+  .check(z.gt(0), z.refine(hasAtMostTwoDecimals, { error: 'must have at most two decimals' }));
 
 const UNKNOWN_KEY_FORM =
   'must be a PIX key: an e-mail address, a phone number in E.164 form (+5511998765432), a random key (UUID), a CPF (11 digits) or a CNPJ (14 characters)';

@@ -6,7 +6,7 @@ import {
   OpenTransactionStatus,
   OpenTransactionType,
 } from './enums.js';
-import { Guid, IsoDateTime, nullableField } from './formats.js';
+import { Guid, IsoDateTime } from './formats.js';
 import { text } from './primitives.js';
 import { TrackingParameters } from './tracking.js';
 
@@ -47,39 +47,39 @@ export const transactionShape = {
   /** Net amount: `amount - feeAmount` (what a payout's receiver gets). */
   finalAmount: z.number(),
   /** The charge's description. */
-  description: nullableField(z.string()),
+  description: z.nullable(z.string()),
   /** The product sold. */
-  productName: nullableField(z.string()),
+  productName: z.nullable(z.string()),
   /** Attribution (UTM) data of a charge; repeated in its webhooks. */
   trackingParameters: TrackingParameters,
   /** The copy-and-paste PIX code (a dynamic BR Code) of a charge: show it to the payer. */
-  pixCode: nullableField(z.string()),
+  pixCode: z.nullable(z.string()),
   /** CPF, CNPJ, EMAIL, PHONE or EVP. */
   pixKeyType: OpenPixKeyType,
   /** The destination key of a payout. */
-  pixKey: nullableField(z.string()),
+  pixKey: z.nullable(z.string()),
   /** The payer's name. */
-  clientName: nullableField(z.string()),
+  clientName: z.nullable(z.string()),
   /** The payer's e-mail. */
-  clientEmail: nullableField(z.string()),
+  clientEmail: z.nullable(z.string()),
   /** The payer's phone (digits). */
-  clientPhone: nullableField(z.string()),
+  clientPhone: z.nullable(z.string()),
   /** The payer's CPF (digits). */
-  clientCpf: nullableField(z.string()),
+  clientCpf: z.nullable(z.string()),
   /** The merchant's `referenceId` (charge) or `idempotencyKey` (payout), or a generated UUID. */
-  externalId: nullableField(z.string()),
+  externalId: z.nullable(z.string()),
   /** The PIX end-to-end id (32 characters), set when money moves. */
-  endToEndId: nullableField(z.string()),
+  endToEndId: z.nullable(z.string()),
   /** Where the receipt can be seen. */
-  receiptUrl: nullableField(z.string()),
+  receiptUrl: z.nullable(z.string()),
   /** When the transaction happened (ISO 8601). */
-  transactionDate: nullableField(IsoDateTime),
+  transactionDate: z.nullable(IsoDateTime),
   /** When a charge was paid (ISO 8601). */
-  paidAt: nullableField(IsoDateTime),
+  paidAt: z.nullable(IsoDateTime),
   /** When the record was created (ISO 8601). */
-  createdAt: nullableField(IsoDateTime),
+  createdAt: z.nullable(IsoDateTime),
   /** When the record last changed (ISO 8601). */
-  updatedAt: nullableField(IsoDateTime),
+  updatedAt: z.nullable(IsoDateTime),
 };
 
 /**

@@ -1,7 +1,7 @@
 /** The body of a webhook delivery (interface document section 6). */
 import * as z from 'zod/mini';
-import { OpenTransactionStatus, OpenTransactionType } from './enums.js';
 import { Guid, IsoDateTime } from './formats.js';
+import { OpenTransactionStatus, OpenTransactionType } from './open-enums.js';
 import { TrackingParameters } from './tracking.js';
 
 /** The `data` of a transaction or cashout event; extra fields (`transactionId`, `amount`) kept. */

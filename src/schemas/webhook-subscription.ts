@@ -1,7 +1,7 @@
 /** Webhook subscriptions (/v1/user/webhooks*, reference behaviour "Webhook subscriptions"). */
 import * as z from 'zod/mini';
 import { WEBHOOK_EVENT_NAMES } from './event-names.js';
-import { Guid, IsoDateTime, nullableField, openEnum } from './formats.js';
+import { Guid, IsoDateTime, openEnum } from './formats.js';
 import { HttpUrl, text } from './primitives.js';
 
 /** An event a subscription can listen to (closed, for requests). */
@@ -22,14 +22,14 @@ const subscriptionShape = {
   /** Where events are delivered. */
   url: z.optional(z.string()),
   /** The events delivered (an open list). */
-  events: z.optional(z.array(openEnum(WEBHOOK_EVENT_NAMES))),
+  events: z.optional(z.array(openEnum<typeof WEBHOOK_EVENT_NAMES>())),
   /**
    * ACTIVE, INACTIVE or FAILING. An open enum: the known values are listed, and a value the service
    * adds later is still a string to accept.
    */
-  status: z.optional(openEnum(WEBHOOK_SUBSCRIPTION_STATUSES)),
+  status: z.optional(openEnum<typeof WEBHOOK_SUBSCRIPTION_STATUSES>()),
   /** The merchant's note. */
-  description: z.optional(nullableField(z.string())),
+  description: z.optional(z.nullable(z.string())),
   /** When it was made (ISO 8601). */
   createdAt: z.optional(IsoDateTime),
   /** When it last changed (ISO 8601). */

@@ -2,7 +2,8 @@
  * The one place where TypeScript names become wire names. Requests take camelCase
  * (`trackingParameters`, `perPage`, `dateFrom`); the service reads snake_case.
  */
-import type { CreateTransactionBody, CreateTransactionParams } from './charge.js';
+import type { CreateTransactionParams } from './charge.js';
+import type { CreateTransactionBody } from './charge-body.js';
 import type { ListCashoutsParams, ListTransactionsParams } from './list.js';
 
 /** Maps validated charge parameters to the create-transaction body. */
@@ -13,27 +14,15 @@ export function toCreateTransactionBody(params: CreateTransactionParams): Create
   return body;
 }
 
-const QUERY_NAMES = {
-  id: 'id',
-  type: 'type',
-  status: 'status',
-  origin: 'origin',
-  dateFrom: 'date_from',
-  dateTo: 'date_to',
-  page: 'page',
-  perPage: 'per_page',
-} as const satisfies Record<keyof ListTransactionsParams, string>;
+/** A camelCase name as the service spells it: `perPage` → `per_page`, `dateFrom` → `date_from`. */
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /**
- * Maps list parameters to query-string pairs with wire names, leaving out what is not set.
+ * Maps validated list parameters to query-string pairs with wire names, leaving out what is not set.
  */
 export function toListQuery(params: ListTransactionsParams | ListCashoutsParams): Record<string, string> {
   const query: Record<string, string> = {};
-  for (const [name, value] of Object.entries(params)) {
-    if (value === undefined) continue;
-    const wireName = QUERY_NAMES[name as keyof typeof QUERY_NAMES];
-    if (wireName === undefined) throw new TypeError(`unknown list parameter: ${name}`);
-    query[wireName] = String(value);
-  }
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined) query[snakeCase(name)] = String(value);
   return query;
 }

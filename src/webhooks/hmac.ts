@@ -6,7 +6,7 @@
 import { payloadBytes, type WebhookPayload } from './payload.js';
 
 interface NodeHmac {
-  update(data: string | Uint8Array, encoding?: 'utf8'): NodeHmac;
+  update(data: string | Uint8Array): NodeHmac;
   digest(encoding: 'hex'): string;
 }
 interface NodeCrypto {
@@ -39,15 +39,18 @@ export function setHmacBackendForTesting(backend: 'auto' | 'webcrypto'): void {
 
 const MAX_CACHED_KEYS = 32;
 const webKeys = new Map<string, Promise<CryptoKey>>();
-const encoder = /* @__PURE__ */ new TextEncoder();
 
 function webKey(secret: string): Promise<CryptoKey> {
   let key = webKeys.get(secret);
   if (key === undefined) {
     if (webKeys.size >= MAX_CACHED_KEYS) webKeys.clear();
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-    ]);
+    key = crypto.subtle.importKey(
+      'raw',
+      payloadBytes(secret) as Uint8Array<ArrayBuffer>,
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
     webKeys.set(secret, key);
   }
   return key;
@@ -59,12 +62,9 @@ function toHex(buffer: ArrayBuffer): string {
 
 /** The hex HMAC SHA-256 of the exact payload bytes, synchronously where `node:crypto` exists. */
 export function hmacHexSync(payload: WebhookPayload, secret: string): string | undefined {
-  const node = loadNodeCrypto();
-  if (node === null) return undefined;
-  const hmac = node.createHmac('sha256', secret);
-  if (typeof payload === 'string') hmac.update(payload, 'utf8');
-  else hmac.update(payload instanceof Uint8Array ? payload : new Uint8Array(payload));
-  return hmac.digest('hex');
+  // A string goes to node:crypto as it is (UTF-8 encoded there, without a copy made here).
+  const data = typeof payload === 'string' ? payload : payloadBytes(payload);
+  return loadNodeCrypto()?.createHmac('sha256', secret).update(data).digest('hex');
 }
 
 /** The hex HMAC SHA-256 of the exact payload bytes. */

@@ -2,6 +2,7 @@
  * A webhook receiver for Node's `http` module and Express. Types are structural, so using it
  * needs no Node typings.
  */
+import { payloadBytes } from './payload.js';
 import {
   receiveWebhook,
   reportReceiverError,
@@ -48,20 +49,13 @@ async function readRawBody(request: NodeWebhookRequest, maxBytes: number): Promi
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const encoder = new TextEncoder();
   for await (const chunk of request) {
-    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+    const bytes = payloadBytes(chunk);
     size += bytes.byteLength;
     if (size > maxBytes) throw new BodyTooLargeError(`webhook body over ${maxBytes} bytes (maxBodyBytes)`);
     chunks.push(bytes);
   }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return all;
+  return new Uint8Array(await new Blob(chunks as Uint8Array<ArrayBuffer>[]).arrayBuffer());
 }
 
 function send(response: NodeWebhookResponse, answer: WebhookAnswer): void {

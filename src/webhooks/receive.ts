@@ -119,8 +119,8 @@ export async function receiveWebhook(
   let event: WebhookEvent;
   try {
     const construct = {
+      onIssue: options.onIssue,
       ...(options.toleranceSeconds === undefined ? {} : { toleranceSeconds: options.toleranceSeconds }),
-      ...(options.onIssue === undefined ? {} : { onIssue: options.onIssue }),
     };
     event = await constructWebhookEvent(await body(), headers, options.secret, construct);
   } catch (error) {

@@ -5,13 +5,13 @@ import { openApiDocument, openApiJson } from '../../src/openapi/document.js';
 import * as example from '../../src/openapi/examples.js';
 import { parseBrCode } from '../../src/pix/index.js';
 import { PIX_KEY_TYPES } from '../../src/pix/keys.js';
+import { CreateTransactionBody } from '../../src/schemas/charge-body.js';
 import {
   ApproveCashoutParams,
   Balance,
   CreateCashoutParams,
   CreateCashoutResponse,
   CreatedWebhookSubscription,
-  CreateTransactionBody,
   CreateTransactionResponse,
   CreateWebhookParams,
   TRANSACTION_ORIGINS,

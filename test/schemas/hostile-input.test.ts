@@ -6,9 +6,9 @@ import { isValidCnpj } from '../../src/pix/cnpj.js';
 import { isValidPixKey } from '../../src/pix/keys.js';
 import { AmountError, toCents } from '../../src/pix/money.js';
 import { CreateTransactionParams } from '../../src/schemas/charge.js';
-import { IsoDate } from '../../src/schemas/formats.js';
 import { ListTransactionsParams } from '../../src/schemas/list.js';
 import { issuesByField, safeParseWith } from '../../src/schemas/parse.js';
+import { IsoDate } from '../../src/schemas/primitives.js';
 
 describe('toCents at the edge of exactness', () => {
   it('refuses 10000000000000.01 (a cent would be lost) and keeps 9999999999999.99 exact', () => {

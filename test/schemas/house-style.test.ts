@@ -11,7 +11,7 @@ import { endpoints, retrieveTransaction } from '../../src/endpoints.js';
 import { FaultRuleSchema } from '../../src/mock/domain/faults.js';
 import { ClockMove, TokenRequest } from '../../src/mock/handlers/control.js';
 import { ApproveCashoutParams, CreateCashoutParams } from '../../src/schemas/cashout.js';
-import { CreateTransactionBody } from '../../src/schemas/charge.js';
+import { CreateTransactionBody } from '../../src/schemas/charge-body.js';
 import { WebhookEventBody } from '../../src/schemas/index.js';
 import { ListCashoutsQuery, ListTransactionsQuery } from '../../src/schemas/list-query.js';
 import { type FieldIssue, safeParseWith } from '../../src/schemas/parse.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApproveCashoutParams, CreateCashoutParams } from '../../src/schemas/cashout.js';
-import { CreateTransactionBody, CreateTransactionParams } from '../../src/schemas/charge.js';
+import { CreateTransactionParams } from '../../src/schemas/charge.js';
+import { CreateTransactionBody } from '../../src/schemas/charge-body.js';
 import { ListCashoutsParams, ListTransactionsParams } from '../../src/schemas/list.js';
 import { safeParseWith } from '../../src/schemas/parse.js';
 import { CreateWebhookParams, UpdateWebhookParams } from '../../src/schemas/webhook-subscription.js';

@@ -5,7 +5,7 @@
  */
 import { toCents } from '../../pix/money.js';
 import type { CreateCashoutBody } from '../../schemas/cashout.js';
-import type { CreateTransactionBody } from '../../schemas/charge.js';
+import type { CreateTransactionBody } from '../../schemas/charge-body.js';
 import type { TransactionStatus, TransactionType } from '../../schemas/enums.js';
 import type { MockMerchant, ResolvedOptions } from '../options.js';
 import { chargePixCode } from './charge-code.js';

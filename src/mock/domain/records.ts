@@ -1,6 +1,6 @@
 /** How the mock keeps a transaction: money in integer cents, converted to decimals only on the wire. */
 import { fromCents, toCents } from '../../pix/money.js';
-import type { CreateTransactionBody } from '../../schemas/charge.js';
+import type { CreateTransactionBody } from '../../schemas/charge-body.js';
 import type { TransactionOrigin, TransactionStatus, TransactionType } from '../../schemas/enums.js';
 import type { TrackingParametersInput, Transaction } from '../../schemas/transaction.js';
 import type { MockMerchant } from '../options.js';

@@ -1,6 +1,6 @@
 /** Balance, charges and the transaction queries (/v1/integrations/*). */
 import { fromCents } from '../../pix/money.js';
-import { CreateTransactionBody } from '../../schemas/charge.js';
+import { CreateTransactionBody } from '../../schemas/charge-body.js';
 import { ListTransactionsQuery } from '../../schemas/list-query.js';
 import { type MockContext, ownRecord } from '../context.js';
 import { listPage } from '../domain/listing.js';

@@ -27,8 +27,6 @@ export interface ResponseIssue {
  */
 export type ResponseValidation = 'lenient' | 'strict';
 
-/** A 2xx body that is not JSON (empty, cut off, or something else). */
-export const NOT_JSON: unique symbol = Symbol('not JSON');
 
 /** What `readAnswer` needs to know about the call and the answer. */
 export interface AnswerContext {
@@ -38,6 +36,7 @@ export interface AnswerContext {
   rules: DecodeRules;
   mode: ResponseValidation;
   text: string;
+  /** The parsed body; `undefined` when it was not JSON (JSON.parse never gives `undefined`). */
   json: unknown;
   status: number;
   requestId: string | undefined;
@@ -53,7 +52,7 @@ const reported = new Set<string>();
 /** The decoded data of a 2xx answer, or a `ResponseValidationError`. */
 export function readAnswer(context: AnswerContext): unknown {
   const { text, status, requestId, secrets } = context;
-  if (context.json === NOT_JSON)
+  if (context.json === undefined)
     throw new ResponseValidationError('the body is not JSON', {
       issues: [],
       body: text,

@@ -11,7 +11,6 @@ import { PaymentsError } from '../errors/base.js';
 import { APIConnectionError, APITimeoutError, APIUserAbortError } from '../errors/connection.js';
 import { redactSecrets } from '../schemas/redact.js';
 import { readErrorBody } from './error-body.js';
-import { NOT_JSON } from './read-answer.js';
 
 /** Longest honoured `Retry-After`, in ms (ky's default is unbounded): a caller is waiting. */
 export const MAX_RETRY_AFTER_MS = 60_000;
@@ -40,7 +39,7 @@ export interface Outgoing {
   log(level: 'info' | 'warn' | 'error', outcome: string, retry: number, ms: number): void;
 }
 
-/** A 2xx answer with its body read and, when JSON was expected, parsed (or {@link NOT_JSON}). */
+/** A 2xx answer with its body read and, when JSON was expected, parsed (`undefined` when it was not JSON). */
 export interface Answer {
   response: Response;
   text: string;
@@ -92,7 +91,8 @@ class Call {
   /** How long the latest attempt took, in ms. */
   ms = 0;
   text = '';
-  json: unknown = NOT_JSON;
+  /** The parsed body; `undefined` until then or when it is not JSON (never JSON's own value). */
+  json: unknown;
   /** The latest attempt's failure, not yet logged: a next attempt means ky retries it. */
   #failed: PaymentsError | undefined;
   #settled = true;

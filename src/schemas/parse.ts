@@ -4,7 +4,8 @@
  * which belongs to the merchant's app.
  */
 
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
+import { $ZodType } from 'zod/v4/core';
 import { kindOf } from './checks.js';
 import { issueMessage } from './messages.js';
 
@@ -78,12 +79,9 @@ export function issuesByField(issues: readonly FieldIssue[]): Record<string, str
  * @throws {TypeError} when `schema` is not a zod schema (a programming error).
  */
 export function safeParseWith<S extends z.ZodMiniType>(schema: S, input: unknown): ParseOutcome<z.output<S>> {
-  // A zod schema parses itself (zod/mini's `safeParse` method): this module imports no zod, as the
-  // lazily loaded transport reaches it through the answer reader, and a bundler wraps for lazy
-  // loading all that such an import reaches.
-  if (typeof (schema as { safeParse?: unknown } | null)?.safeParse !== 'function')
+  if (!(schema instanceof $ZodType))
     throw new TypeError(`safeParseWith needs one of the SDK's schemas (a zod schema), got ${kindOf(schema)}`);
-  const result = schema.safeParse(input, { error: issueMessage });
+  const result = z.safeParse(schema, input, { error: issueMessage });
   if (result.success) return { success: true, data: result.data };
   const issues = result.error.issues.flatMap(toFieldIssues);
   return { success: false, issues, message: summarizeIssues(issues) };

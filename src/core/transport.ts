@@ -95,7 +95,6 @@ class Call {
   json: unknown;
   /** The latest attempt's failure, not yet logged: a next attempt means ky retries it. */
   #failed: PaymentsError | undefined;
-  #settled = true;
 
   constructor(
     readonly out: Outgoing,
@@ -110,13 +109,17 @@ class Call {
    */
   readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     if (this.attempts > 0) this.#retried();
-    this.attempts += 1;
-    this.#settled = false;
+    const attempt = ++this.attempts;
+    // An attempt ky gave up on (a fetch that ignores the abort signal) may end during the next:
+    // only the latest (`attempt === this.attempts`) writes the call's state.
+    this.#failed = undefined;
     const started = Date.now();
     try {
       const response = await (this.fetchOverride ?? globalThis.fetch)(input, init);
-      if (response.ok) await this.#read(response);
-      else {
+      if (response.ok) {
+        const [text, json] = await this.#read(response);
+        if (attempt === this.attempts) [this.text, this.json] = [text, json];
+      } else {
         // From a copy (ky reads its own): the text is redacted before it is parsed.
         errorTexts.set(
           response,
@@ -125,46 +128,54 @@ class Call {
             .text()
             .catch(() => ''),
         );
-        this.#failed = toPaymentsError(response, this.out);
+        if (attempt === this.attempts) this.#failed = toPaymentsError(response, this.out);
       }
       return response;
     } catch (error) {
       // Aborted by ky and not by the caller: the attempt timed out.
       const timedOut = input instanceof Request && input.signal.aborted && !this.out.signal?.aborted;
-      this.#failed = toPaymentsError(timedOut ? new APITimeoutError(this.out.timeout) : error, this.out);
+      if (attempt === this.attempts)
+        this.#failed = toPaymentsError(timedOut ? new APITimeoutError(this.out.timeout) : error, this.out);
       throw error;
     } finally {
-      this.ms = Date.now() - started;
-      this.#settled = true;
+      if (attempt === this.attempts) this.ms = Date.now() - started;
     }
   };
 
   /** The attempt before this one failed and ky retries it: its `warn` line. */
   #retried(): void {
-    // Still running: ky gave up on it at its timeout (a fetch that ignores the abort signal).
-    if (!this.#settled) [this.#failed, this.ms] = [new APITimeoutError(this.out.timeout), this.out.timeout];
-    if (this.#failed !== undefined) this.log('warn', this.#failed);
-    this.#failed = undefined;
+    // No failure seen: ky gave up on it at its timeout (a fetch that ignores the abort signal).
+    if (this.#failed === undefined)
+      [this.#failed, this.ms] = [new APITimeoutError(this.out.timeout), this.out.timeout];
+    this.log('warn', this.#failed);
   }
 
-  async #read(response: Response): Promise<void> {
+  /** A 2xx body as text and, when JSON is expected, parsed (`undefined` when it is not JSON). */
+  async #read(response: Response): Promise<[string, unknown]> {
     // Node 24 throws `terminated` on a cut-off chunked body; Node 20 hands the part over.
-    this.text = await response.text();
-    if (!this.out.expectsJson) return;
+    const text = await response.text();
+    if (!this.out.expectsJson) return [text, undefined];
     try {
-      this.json = JSON.parse(this.text);
+      return [text, JSON.parse(text)];
     } catch {
       // Retried like a dropped connection when the call may be repeated; otherwise the core
       // reports the body as it came.
       if (this.out.mayRetry)
         throw new LostAnswerError(`the ${response.status} answer was empty, cut off or not JSON`);
+      return [text, undefined];
     }
   }
 
   /** The call's end: its last attempt's line at `info` (the caller sees the outcome). */
   end(outcome: PaymentsError | Response): void {
     // The caller aborted while ky waited to retry a failed attempt: that attempt's line first.
-    if (outcome instanceof APIUserAbortError && !(this.#failed instanceof APIUserAbortError)) this.#retried();
+    const failed = this.#failed;
+    if (
+      outcome instanceof APIUserAbortError &&
+      failed !== undefined &&
+      !(failed instanceof APIUserAbortError)
+    )
+      this.log('warn', failed);
     this.log('info', outcome);
   }
 

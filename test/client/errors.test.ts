@@ -231,6 +231,25 @@ describe('logging', () => {
     );
   });
 
+  it('keeps an attempt given up on out of the lines of the attempts after it, when it ends late', async () => {
+    const { lines, logger } = recorder();
+    // Ignores the abort and fails at 600 ms, once the second attempt (from about 415–540 ms) has
+    // got its 503 and ky waits to try a third time.
+    const late = () =>
+      new Promise<Response>((_, reject) => setTimeout(() => reject(new TypeError('late')), 600));
+    const { client } = clientWith([late, json(503, { code: 'INTERNAL_ERROR' }), json(200, balanceRecord)], {
+      logger,
+      logLevel: 'info',
+      timeout: 40,
+    });
+    await client.balance.retrieve();
+    expect(lines.map((line) => line.replace(/ in \d+ ms/, ''))).toEqual([
+      'warn [pix-payments] GET /v1/integrations/balance failed: Request timed out after 40 ms (retry 0)',
+      'warn [pix-payments] GET /v1/integrations/balance 503 INTERNAL_ERROR (retry 1)',
+      'info [pix-payments] GET /v1/integrations/balance 200 (retry 2)',
+    ]);
+  });
+
   it('logs the failed attempt, then the abort, when the caller aborts while a retry waits', async () => {
     const { lines, logger } = recorder();
     const { client, requests } = clientWith([json(503, { code: 'INTERNAL_ERROR' })], {

@@ -71,15 +71,17 @@ const RETRY: RetryOptions = {
     // A timeout, or any failure to get an answer (ky knows only some runtimes' network errors; a
     // lost answer is one too): retried, within the limit.
     if (!isHTTPError(error)) return true;
-    const { status, code } = toPaymentsError(error, NO_SECRETS) as APIError;
+    // ky read the body, bounded and after the attempt: kept for the attempt's line (`Call`).
+    errorData.set(error.response, error.data);
+    const { status, code } = answerError(error.response, error.data, []);
     if (FINAL_CONFLICTS.has(`${status} ${code}`)) return false;
     // `undefined` leaves the decision to ky's rules above (statuses, Retry-After).
     return status >= 500 && !RETRY_STATUSES.includes(status) ? true : undefined;
   },
 };
 
-/** The text of each error answer, read by the attempt that got it (see `Call.fetch`). */
-const errorTexts = new WeakMap<Response, string>();
+/** ky's `data` of each error answer it considered retrying (see `shouldRetry`). */
+const errorData = new WeakMap<Response, unknown>();
 
 /**
  * One call, from its first attempt to its end. It sees each attempt start and end (it is ky's
@@ -93,8 +95,8 @@ class Call {
   text = '';
   /** The parsed body; `undefined` until then or when it is not JSON (never JSON's own value). */
   json: unknown;
-  /** The latest attempt's failure, not yet logged: a next attempt means ky retries it. */
-  #failed: PaymentsError | undefined;
+  /** The latest attempt's failure (or error answer), not yet logged: a next attempt means ky retries it. */
+  #failed: PaymentsError | Response | undefined;
 
   constructor(
     readonly out: Outgoing,
@@ -103,9 +105,9 @@ class Call {
 
   /**
    * ky's `fetch`, for what ky cannot do: the fetch looked up per attempt (msw or instrumentation
-   * set up after the client), each attempt timed and logged, a 2xx body read inside the attempt
-   * (ky's per-attempt timeout covers it and a lost one is retried), and an error body kept as
-   * text (ky's `parseJson` could keep it so, but it also adds a `json` method to every answer).
+   * set up after the client), each attempt timed and logged, and a 2xx body read inside the
+   * attempt (ky's per-attempt timeout covers it and a lost one is retried). An error answer's
+   * body is ky's to read, bounded and after the attempt, as `error.data`.
    */
   readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     if (this.attempts > 0) this.#retried();
@@ -119,28 +121,23 @@ class Call {
       if (response.ok) {
         const [text, json] = await this.#read(response);
         if (attempt === this.attempts) [this.text, this.json] = [text, json];
-      } else {
-        // From a copy (ky reads its own): the text is redacted before it is parsed.
-        errorTexts.set(
-          response,
-          await response
-            .clone()
-            .text()
-            .catch(() => ''),
-        );
-        if (attempt === this.attempts) this.#failed = toPaymentsError(response, this.out);
       }
+      if (attempt === this.attempts)
+        this.#failed = this.#timedOut(input) ?? (response.ok ? undefined : response);
       return response;
     } catch (error) {
-      // Aborted by ky and not by the caller: the attempt timed out.
-      const timedOut = input instanceof Request && input.signal.aborted && !this.out.signal?.aborted;
-      if (attempt === this.attempts)
-        this.#failed = toPaymentsError(timedOut ? new APITimeoutError(this.out.timeout) : error, this.out);
+      if (attempt === this.attempts) this.#failed = this.#timedOut(input) ?? toPaymentsError(error, this.out);
       throw error;
     } finally {
       if (attempt === this.attempts) this.ms = Date.now() - started;
     }
   };
+
+  /** Aborted by ky and not by the caller: the attempt timed out, whatever it ended with later. */
+  #timedOut(input: RequestInfo | URL): APITimeoutError | undefined {
+    const abandoned = input instanceof Request && input.signal.aborted && !this.out.signal?.aborted;
+    return abandoned ? new APITimeoutError(this.out.timeout) : undefined;
+  }
 
   /** The attempt before this one failed and ky retries it: its `warn` line. */
   #retried(): void {
@@ -181,12 +178,18 @@ class Call {
 
   /** One line per attempt: `warn` for one that is retried, `info` for the last. */
   log(level: 'info' | 'warn', outcome: PaymentsError | Response): void {
+    // A Response is a 2xx, or an error answer ky considered retrying (its `data` kept then). Any
+    // runtime's Response: a fetch may bring its own class.
+    const error =
+      outcome instanceof PaymentsError || outcome.ok
+        ? outcome
+        : answerError(outcome, errorData.get(outcome), this.out.secrets);
     const what =
-      outcome instanceof Response
-        ? String(outcome.status)
-        : outcome instanceof APIError
-          ? `${outcome.status}${outcome.code === undefined ? '' : ` ${outcome.code}`}`
-          : `failed: ${outcome.message}`;
+      error instanceof APIError
+        ? `${error.status}${error.code === undefined ? '' : ` ${error.code}`}`
+        : error instanceof PaymentsError
+          ? `failed: ${error.message}`
+          : String(error.status);
     this.out.log(level, what, Math.max(0, this.attempts - 1), this.ms);
   }
 }
@@ -232,12 +235,9 @@ export function createTransport(defaults: TransportDefaults): Transport {
   };
 }
 
-/** For `shouldRetry`, which reads only an error's status and code, never its text. */
-const NO_SECRETS = { signal: undefined, timeout: 0, secrets: [] };
-
 /**
- * ky's `HTTPError` (or the error answer it is made from), `TimeoutError` and network errors (any
- * runtime's) as the SDK's classes: the one place ky's errors become ours.
+ * ky's `HTTPError`, `TimeoutError` and network errors (any runtime's) as the SDK's classes: the
+ * one place ky's errors become ours.
  */
 function toPaymentsError(
   error: unknown,
@@ -245,18 +245,23 @@ function toPaymentsError(
 ): PaymentsError {
   if (error instanceof PaymentsError) return error;
   if (out.signal?.aborted) return new APIUserAbortError();
-  if (isHTTPError(error) || error instanceof Response) {
-    const response = error instanceof Response ? error : error.response;
-    const text = errorTexts.get(response) ?? '';
-    const { details, body } = readErrorBody(response.status, response.statusText, text, out.secrets);
-    // Headers are the service's text too: a proxy may echo `Authorization`.
-    const headers = new Headers();
-    for (const [name, value] of response.headers) headers.append(name, redactSecrets(value, out.secrets));
-    return APIError.generate(response.status, details, headers, body);
-  }
+  if (isHTTPError(error)) return answerError(error.response, error.data, out.secrets);
   if (isTimeoutError(error)) return new APITimeoutError(out.timeout);
   // ky wraps fetch's TypeError, which wraps the socket error: the deepest message says most.
   let reason = String(error);
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) reason = cause.message;
   return new APIConnectionError(`Connection error: ${redactSecrets(reason, out.secrets)}`);
+}
+
+/**
+ * An error answer as the SDK's error. ky's `data` is its text, or the JSON ky parsed from it,
+ * serialised again: either way redacted of `secrets` before the SDK parses it (`readErrorBody`).
+ */
+function answerError(response: Response, data: unknown, secrets: readonly (string | undefined)[]): APIError {
+  const text = typeof data === 'string' ? data : data === undefined ? '' : JSON.stringify(data);
+  const { details, body } = readErrorBody(response.status, response.statusText, text, secrets);
+  // Headers are the service's text too: a proxy may echo `Authorization`.
+  const headers = new Headers();
+  for (const [name, value] of response.headers) headers.append(name, redactSecrets(value, secrets));
+  return APIError.generate(response.status, details, headers, body);
 }

@@ -13,7 +13,7 @@ import {
   RateLimitError,
   UnprocessableEntityError,
 } from '../../src/index.js';
-import { BASE_URL, clientWith, json, SECRET_KEY } from './scripted-fetch.js';
+import { BASE_URL, clientWith, json, payoutParams, SECRET_KEY } from './scripted-fetch.js';
 
 const noRetry = { maxRetries: 0 };
 
@@ -231,23 +231,43 @@ describe('logging', () => {
     );
   });
 
-  it('keeps an attempt given up on out of the lines of the attempts after it, when it ends late', async () => {
+  const line = (level: string, outcome: string, retry: number) =>
+    `${level} [pix-payments] GET /v1/integrations/balance ${outcome} (retry ${retry})`;
+  const timedOut = 'failed: Request timed out after 40 ms';
+  const after = (ms: number, settle: () => Response) => () =>
+    new Promise<Response>((resolve, reject) =>
+      setTimeout(() => {
+        try {
+          resolve(settle());
+        } catch (error) {
+          reject(error);
+        }
+      }, ms),
+    );
+  // Each first attempt ignores the abort: ky gives up on it at 40 ms and retries from about
+  // 415–540 ms; it then ends late, during the backoff or during the next attempts.
+  it.each([
+    [
+      'answers 503 during the backoff',
+      [after(150, () => json(503, { code: 'INTERNAL_ERROR' })), json(200, balanceRecord)],
+      [line('warn', timedOut, 0), line('info', '200', 1)],
+    ],
+    [
+      'fails once the second attempt got its 503',
+      [
+        after(600, () => {
+          throw new TypeError('late');
+        }),
+        json(503, { code: 'INTERNAL_ERROR' }),
+        json(200, balanceRecord),
+      ],
+      [line('warn', timedOut, 0), line('warn', '503 INTERNAL_ERROR', 1), line('info', '200', 2)],
+    ],
+  ])('logs an attempt ky gave up on as its timeout when it %s', async (_, steps, expected) => {
     const { lines, logger } = recorder();
-    // Ignores the abort and fails at 600 ms, once the second attempt (from about 415–540 ms) has
-    // got its 503 and ky waits to try a third time.
-    const late = () =>
-      new Promise<Response>((_, reject) => setTimeout(() => reject(new TypeError('late')), 600));
-    const { client } = clientWith([late, json(503, { code: 'INTERNAL_ERROR' }), json(200, balanceRecord)], {
-      logger,
-      logLevel: 'info',
-      timeout: 40,
-    });
+    const { client } = clientWith(steps, { logger, logLevel: 'info', timeout: 40 });
     await client.balance.retrieve();
-    expect(lines.map((line) => line.replace(/ in \d+ ms/, ''))).toEqual([
-      'warn [pix-payments] GET /v1/integrations/balance failed: Request timed out after 40 ms (retry 0)',
-      'warn [pix-payments] GET /v1/integrations/balance 503 INTERNAL_ERROR (retry 1)',
-      'info [pix-payments] GET /v1/integrations/balance 200 (retry 2)',
-    ]);
+    expect(lines.map((one) => one.replace(/ in \d+ ms/, ''))).toEqual(expected);
   });
 
   it('logs the failed attempt, then the abort, when the caller aborts while a retry waits', async () => {
@@ -286,5 +306,65 @@ describe('logging', () => {
     expect(lines[0]).toMatch(
       /^warn \[pix-payments\] GET \/v1\/integrations\/balance 503 in \d+ ms \(retry 0\)$/,
     );
+  });
+});
+
+describe('error answers whose body is slow, endless or large', () => {
+  /** An error answer whose headers come at once and whose body stalls after a first chunk. */
+  const stalled = (status: number, heedsAbort: boolean, seen: { cancelled: boolean }) => (request: Request) =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"code":"INSUFFICIENT_FUNDS","message":"no'));
+          // As undici does: aborting the request errors the body.
+          if (heedsAbort)
+            request.signal.addEventListener('abort', () => controller.error(request.signal.reason));
+        },
+        cancel() {
+          seen.cancelled = true;
+        },
+      }),
+      { status, headers: { 'content-type': 'application/json' } },
+    );
+
+  it('a payout refused with a slow 422 body is an UnprocessableEntityError, sent once, with no "may have been created"', async () => {
+    const seen = { cancelled: false };
+    const steps = [1, 2, 3].map(() => stalled(422, true, seen));
+    const { client, requests } = clientWith(steps, { timeout: 100, maxRetries: 2 });
+    const error = await client.cashouts.create(payoutParams).catch((e) => e);
+    expect(error).toBeInstanceOf(UnprocessableEntityError);
+    expect(error.message).not.toMatch(/may have been created/);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('a 400 whose body never ends, from a fetch that ignores the abort: a BadRequestError, the body released', async () => {
+    const seen = { cancelled: false };
+    const { client } = clientWith([stalled(400, false, seen)], { timeout: 100, maxRetries: 0 });
+    const error = await client.balance.retrieve().catch((e) => e);
+    expect(error).toBeInstanceOf(BadRequestError);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(seen.cancelled).toBe(true);
+  });
+
+  it('reads no more of a 50 MiB error page than ky does (10 MiB)', async () => {
+    let pulled = 0;
+    const chunk = new Uint8Array(2 ** 20).fill(0x61);
+    let left = 50;
+    const page = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (left-- === 0) return controller.close();
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk.slice());
+      },
+    });
+    const { client } = clientWith(
+      [new Response(page, { status: 502, headers: { 'content-type': 'text/html' } })],
+      {
+        maxRetries: 0,
+      },
+    );
+    const error = await client.balance.retrieve().catch((e) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(pulled).toBeLessThanOrEqual(12 * 2 ** 20);
   });
 });

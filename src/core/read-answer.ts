@@ -27,7 +27,6 @@ export interface ResponseIssue {
  */
 export type ResponseValidation = 'lenient' | 'strict';
 
-
 /** What `readAnswer` needs to know about the call and the answer. */
 export interface AnswerContext {
   method: string;

@@ -234,7 +234,7 @@ describe('logging', () => {
   const line = (level: string, outcome: string, retry: number) =>
     `${level} [pix-payments] GET /v1/integrations/balance ${outcome} (retry ${retry})`;
   const timedOut = 'failed: Request timed out after 40 ms';
-  const after = (ms: number, settle: () => Response) => () =>
+  const settleAfter = (ms: number, settle: () => Response) => () =>
     new Promise<Response>((resolve, reject) =>
       setTimeout(() => {
         try {
@@ -249,13 +249,13 @@ describe('logging', () => {
   it.each([
     [
       'answers 503 during the backoff',
-      [after(150, () => json(503, { code: 'INTERNAL_ERROR' })), json(200, balanceRecord)],
+      [settleAfter(150, () => json(503, { code: 'INTERNAL_ERROR' })), json(200, balanceRecord)],
       [line('warn', timedOut, 0), line('info', '200', 1)],
     ],
     [
       'fails once the second attempt got its 503',
       [
-        after(600, () => {
+        settleAfter(600, () => {
           throw new TypeError('late');
         }),
         json(503, { code: 'INTERNAL_ERROR' }),

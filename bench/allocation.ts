@@ -8,15 +8,10 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import ky from 'ky';
-import { transactionRecord } from '../test/schemas/fixtures.js';
+import { record } from './client.bench.js';
 
 const { PaymentsClient } = (await import('../dist/index.js' as string)) as typeof import('../src/index.js');
 
-const record = JSON.stringify({
-  ...transactionRecord,
-  status: 'COMPLETED',
-  endToEndId: 'E99999999202611211000ABCDEFGHIJK',
-});
 const answer = async () =>
   new Response(record, {
     status: 200,

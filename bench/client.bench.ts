@@ -16,7 +16,8 @@ import { compare, type Figure, table } from './harness.js';
 // The built package, typed by its sources (a clean checkout is type-checked before it is built).
 const { PaymentsClient } = (await import('../dist/index.js' as string)) as typeof import('../src/index.js');
 
-const record = JSON.stringify({
+/** The answer every figure reads: a completed payout, 26 fields. */
+export const record = JSON.stringify({
   ...transactionRecord,
   status: 'COMPLETED',
   endToEndId: 'E99999999202611211000ABCDEFGHIJK',

@@ -15,7 +15,7 @@ import { build } from 'esbuild';
  * on webhooks; deleting the zod fast path (plain-validator) gave back 0.9 KB of each. Issue 21's
  * table of endpoints (+0.17 KB: gzip found the repeated inline literals cheaper) and its straight
  * transport (+0.06 KB) left main at 35.9 KB. Then main came back under the 35.5 KB standard, to
- * 35.1 KB, and webhooks went to 13.1 KB: schemas an entry built but never used moved beside their
+ * 35.2 KB, and webhooks went to 13.1 KB: schemas an entry built but never used moved beside their
  * users (a zod schema made at module level is never tree-shaken), so did the open enums (their
  * values now a type only); the lazily loaded transport stopped reaching zod and the answer reader
  * (a bundler wraps for lazy loading all that an import() reaches); and a few helpers became one

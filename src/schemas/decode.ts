@@ -6,9 +6,9 @@
  * mismatch is a plain issue that the caller decides about (lenient: report; strict: throw).
  * The value is decoded in place: it must be freshly parsed JSON.
  */
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
+import { GUID_PATTERN } from './formats.js';
 import { type FieldIssue, safeParseWith } from './parse.js';
-import { GUID_PATTERN } from './patterns.js';
 
 /** How one kind of answer is read. */
 export interface DecodeRules {
@@ -61,7 +61,7 @@ export function normaliseRecord(record: unknown, money: readonly string[] = []):
 
 /** The keys of an object schema's shape (zod's public `shape`); none for any other schema. */
 function shapeKeys(schema: z.ZodMiniType): string[] {
-  return schema.type === 'object' ? Object.keys((schema as z.ZodMiniObject).shape) : [];
+  return schema instanceof z.ZodMiniObject ? Object.keys(schema.shape) : [];
 }
 
 /** `{ data: resource }` as the resource, unless the value already looks like the resource itself. */

@@ -6,7 +6,6 @@
  */
 import * as z from 'zod/mini';
 import { A_UUID, takes } from './messages.js';
-import { GUID_PATTERN } from './patterns.js';
 
 /**
  * An open enumeration for responses, of the values `T` (the type of their list): the known values
@@ -32,6 +31,9 @@ export function isCalendarDate(text: string): boolean {
   date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
+
+/** The shape of a UUID of any version or variant. */
+export const GUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** A UUID-shaped identifier in a response (any version or variant). */
 export const Guid = z.string().check(z.regex(GUID_PATTERN, takes(A_UUID)));

@@ -9,6 +9,7 @@ import { benchClient } from './client.bench.js';
 import { benchDedupe } from './dedupe.bench.js';
 import { benchLoad } from './load.bench.js';
 import { benchMock } from './mock.bench.js';
+import { benchReceiverMemory } from './receiver-memory.js';
 import { benchReports } from './reports.bench.js';
 import { measureSizes, sizeTable } from './size.js';
 import { benchStartup } from './startup.js';
@@ -19,6 +20,7 @@ const sections: [string, () => Promise<string>][] = [
   ['Client overhead', benchClient],
   ['Webhook verification', benchWebhooks],
   ['Webhook de-duplication', benchDedupe],
+  ['Webhook receivers under a 300 MB unsigned POST', benchReceiverMemory],
   ['Reference mock', benchMock],
   ['Reference mock under load', benchLoad],
   ['Payout batches', benchBatch],

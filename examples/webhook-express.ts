@@ -1,6 +1,7 @@
 /**
  * Receiving webhooks in Express. The route takes the raw body (express.raw, not express.json):
- * the signature covers the exact bytes.
+ * the signature covers the exact bytes. express.raw's limit is the receiver's maxBodyBytes (1 MiB):
+ * a larger body is Express's own 413, before the receiver runs.
  * Run: npx tsx examples/webhook-express.ts
  */
 import type { AddressInfo } from 'node:net';
@@ -12,7 +13,7 @@ import { connect } from './setup.js';
 const connection = await connect();
 const app = express();
 let handle: ReturnType<typeof createNodeWebhookHandler> | undefined;
-app.post('/webhooks/pix', express.raw({ type: 'application/json' }), (req, res) => {
+app.post('/webhooks/pix', express.raw({ type: 'application/json', limit: '1mb' }), (req, res) => {
   if (handle === undefined) res.status(503).end();
   else void handle(req, res);
 });

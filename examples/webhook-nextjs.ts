@@ -11,9 +11,11 @@ const SECRET = process.env.PIX_WEBHOOK_SECRET ?? 'whsec_example_secret_for_this_
 // --- app/api/pix-webhook/route.ts -------------------------------------------------------------
 export const POST = createWebhookHandler({
   secret: SECRET,
-  onEvent: async (event) => {
-    // Store first (e.g. await db.webhookEvents.insert(event)); heavy work goes to a queue.
-    console.log(`next.js route received ${event.event}`);
+  onEvent: async (event, { eventKey }) => {
+    // Store first, keyed by the event so a second run writes nothing (delivery is at-least-once):
+    // INSERT INTO webhook_events (event_key, body) VALUES ($1, $2) ON CONFLICT (event_key) DO NOTHING.
+    // Heavy work goes to a queue.
+    console.log(`next.js route received ${event.event} (${eventKey})`);
   },
 });
 // -----------------------------------------------------------------------------------------------

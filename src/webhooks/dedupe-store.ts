@@ -3,7 +3,7 @@
  * handler runs and records it as handled once the handler returns.
  */
 
-import { optionalFunction, optionsObject } from '../schemas/checks.js';
+import { kindOf, optionalFunction, optionsObject } from '../schemas/checks.js';
 
 /**
  * What a claim found: the key was free and is now leased to the caller (`'claimed'`), another
@@ -33,15 +33,19 @@ export interface WebhookDedupeStore {
 
 /** Options of {@link MemoryDedupeStore}. */
 export interface MemoryDedupeStoreOptions {
-  /** The most keys kept; the oldest claim is dropped past it. @default 10_000 */
+  /**
+   * The most handled events remembered; past it the oldest record goes. Events being handled
+   * now (live leases) are kept apart and never evicted: they are bounded by the deliveries in
+   * flight. @default 10_000
+   */
   maxEntries?: number;
   /** The current time in ms, for tests. @default Date.now */
   now?: () => number;
 }
 
-/** A held key: leased to `token` until `expiry`, or handled (`token` undefined) until `expiry`. */
-interface Entry {
-  token: string | undefined;
+/** A live claim: leased to `token` until `expiry` (ms). */
+interface Lease {
+  token: string;
   expiry: number;
 }
 
@@ -49,20 +53,26 @@ interface Entry {
  * The default store: in memory, bounded, with expiry. Right for one process; use a shared store
  * such as {@link RedisDedupeStore} when the receiver runs on several machines.
  *
- * A claim costs O(1), full or not: when full, the oldest claim goes (completing a key does not
- * make it newer), and expiry is checked when a key is claimed again.
+ * Leases and handled records are kept apart. A lease is dropped only when it has expired (and
+ * the key is claimed again, or a sweep finds it) or its holder released or completed it, so a
+ * key being handled is never claimable by another attempt, however full the store is.
+ * `maxEntries` bounds the handled records only, oldest first. Every call costs O(1) (amortised).
  */
 export class MemoryDedupeStore implements WebhookDedupeStore {
-  /** Key → entry, oldest claim first: a Map keeps insertion order. */
-  readonly #entries = new Map<string, Entry>();
+  /** Key → live (or lapsed, not yet swept) lease. */
+  readonly #leases = new Map<string, Lease>();
+  /** Key → expiry (ms) of a handled record, oldest record first: a Map keeps insertion order. */
+  readonly #handled = new Map<string, number>();
   /**
-   * A live iterator over the keys: it sees keys added after it and skips deleted ones, and every
-   * key it has yielded was evicted, so its next key is always the oldest. Asking a new iterator
-   * instead would walk over every deleted slot still in the table (O(n) per claim in V8).
+   * A live iterator over the handled keys: it sees keys added after it and skips deleted ones,
+   * and every key it has yielded was evicted, so its next key is always the oldest. Asking a new
+   * iterator instead would walk over every deleted slot still in the table (O(n) per call in V8).
    */
-  readonly #oldest = this.#entries.keys();
+  readonly #oldest = this.#handled.keys();
   readonly #maxEntries: number;
   readonly #now: () => number;
+  /** Lapsed leases are swept when the lease count passes this, which then doubles. */
+  #sweepAt = 1_024;
 
   constructor(options?: MemoryDedupeStoreOptions) {
     const { maxEntries = 10_000, now = Date.now } = optionsObject(options, 'MemoryDedupeStore options');
@@ -70,22 +80,23 @@ export class MemoryDedupeStore implements WebhookDedupeStore {
     this.#maxEntries = maxEntries;
     this.#now = now;
     if (!Number.isInteger(this.#maxEntries) || this.#maxEntries < 1) {
-      throw new RangeError('maxEntries must be a positive integer');
+      throw new RangeError(`maxEntries must be a positive integer, got ${kindOf(maxEntries)}`);
     }
   }
 
-  /** How many keys are held now, expired ones included until claimed again or evicted. */
+  /** How many keys are held now: leases and handled records, expired ones included until claimed again, swept or evicted. */
   get size(): number {
-    return this.#entries.size;
+    return this.#leases.size + this.#handled.size;
   }
 
   claim(key: string, token: string, leaseSeconds: number): ClaimResult {
     const now = this.#now();
-    const held = this.#entries.get(key);
-    if (held !== undefined && held.expiry > now) return held.token === undefined ? 'handled' : 'in-progress';
-    // Deleting first moves a re-claimed expired key to the end, among the newest.
-    this.#entries.delete(key);
-    this.#add(key, { token, expiry: now + leaseSeconds * 1000 });
+    if ((this.#leases.get(key)?.expiry ?? 0) > now) return 'in-progress';
+    if ((this.#handled.get(key) ?? 0) > now) return 'handled';
+    this.#handled.delete(key);
+    this.#leases.delete(key);
+    if (this.#leases.size >= this.#sweepAt) this.#sweep(now);
+    this.#leases.set(key, { token, expiry: now + leaseSeconds * 1000 });
     return 'claimed';
   }
 
@@ -97,27 +108,27 @@ export class MemoryDedupeStore implements WebhookDedupeStore {
 
   complete(key: string, token: string, ttlSeconds: number): boolean {
     const leased = this.#leaseOf(key, token) !== undefined;
-    const expiry = this.#now() + ttlSeconds * 1000;
-    const held = this.#entries.get(key);
-    if (held === undefined) this.#add(key, { token: undefined, expiry });
-    else Object.assign(held, { token: undefined, expiry });
+    // Recorded whoever holds the lease: the event has been handled.
+    this.#leases.delete(key);
+    this.#handled.delete(key);
+    if (this.#handled.size >= this.#maxEntries) this.#handled.delete(this.#oldest.next().value as string);
+    this.#handled.set(key, this.#now() + ttlSeconds * 1000);
     return leased;
   }
 
   release(key: string, token: string): void {
-    if (this.#leaseOf(key, token) !== undefined) this.#entries.delete(key);
+    if (this.#leases.get(key)?.token === token) this.#leases.delete(key);
   }
 
-  /** Adds a key not held now, dropping the oldest claim when full. */
-  #add(key: string, entry: Entry): void {
-    // Full means at least one key the iterator has not yielded yet, so it is never done here.
-    if (this.#entries.size >= this.#maxEntries) this.#entries.delete(this.#oldest.next().value as string);
-    this.#entries.set(key, entry);
-  }
-
-  /** The entry of `key` if `token` holds its live lease. */
-  #leaseOf(key: string, token: string): Entry | undefined {
-    const held = this.#entries.get(key);
+  /** The lease of `key` if `token` holds it and it is live. */
+  #leaseOf(key: string, token: string): Lease | undefined {
+    const held = this.#leases.get(key);
     return held !== undefined && held.token === token && held.expiry > this.#now() ? held : undefined;
+  }
+
+  /** Drops lapsed leases (an `onEvent` that never settled); amortised O(1) per claim. */
+  #sweep(now: number): void {
+    for (const [key, lease] of this.#leases) if (lease.expiry <= now) this.#leases.delete(key);
+    this.#sweepAt = Math.max(1_024, 2 * this.#leases.size);
   }
 }

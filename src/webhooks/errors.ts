@@ -43,3 +43,57 @@ export class WebhookParseError extends PaymentsError {
 export function isWebhookDeliveryError(error: unknown): error is WebhookSignatureError | WebhookParseError {
   return error instanceof WebhookSignatureError || error instanceof WebhookParseError;
 }
+
+/** Why a lease was lost while `onEvent` ran. */
+export type WebhookLeaseLoss = 'taken' | 'lapsed';
+
+/**
+ * The event's lease was lost while `onEvent` ran, so another attempt (on this instance or another)
+ * may handle the same event too: `'lapsed'` when the lease ran out before it was renewed (the
+ * event loop was blocked for `blockedMs`, or the store could not be reached), `'taken'` when the
+ * store no longer held it for this attempt within its term. The answer is still 200 if `onEvent`
+ * succeeds; make `onEvent` safe to run twice (a conditional write on `delivery.eventKey`).
+ */
+export class WebhookLeaseLostError extends PaymentsError {
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'WebhookLeaseLostError';
+  /** The event's de-duplication key (`webhookEventKey(event)`). */
+  readonly eventKey: string;
+  /** Whether the lease ran out (`'lapsed'`) or was gone within its term (`'taken'`). */
+  readonly reason: WebhookLeaseLoss;
+  /** How long the renewal timer ran late at worst, in ms: the event loop was blocked that long. */
+  readonly blockedMs: number;
+
+  constructor(eventKey: string, reason: WebhookLeaseLoss, blockedMs: number) {
+    super(
+      `The lease on webhook event ${eventKey} was ${reason === 'lapsed' ? `not renewed in time (event loop blocked ${blockedMs} ms, or the store out of reach)` : 'taken from this attempt'} while onEvent ran: the event may be handled twice, so make onEvent safe to run twice (keyed by delivery.eventKey)`,
+    );
+    this.eventKey = eventKey;
+    this.reason = reason;
+    this.blockedMs = blockedMs;
+  }
+}
+
+/**
+ * `onEvent` has run longer than `slowHandlerSeconds` and has not returned. The service waits a
+ * few seconds per attempt, then retries: a handler slower than its whole retry window is answered
+ * 409 on every retry until the delivery runs out of attempts. Store or enqueue the event, then
+ * return; do the heavy work later (see the queue recipes in docs/webhooks.md). Reported once per
+ * delivery, through `onError` or else `console.warn`; it is a warning: the delivery goes on.
+ */
+export class WebhookSlowHandlerWarning extends PaymentsError {
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'WebhookSlowHandlerWarning';
+  /** The event's de-duplication key (`webhookEventKey(event)`). */
+  readonly eventKey: string;
+  /** How long `onEvent` had run when this was reported, in ms. */
+  readonly elapsedMs: number;
+
+  constructor(eventKey: string, elapsedMs: number) {
+    super(
+      `onEvent has run ${elapsedMs} ms on webhook event ${eventKey}: the service stops waiting and retries. Store or enqueue the event, then return`,
+    );
+    this.eventKey = eventKey;
+    this.elapsedMs = elapsedMs;
+  }
+}

@@ -1,3 +1,4 @@
+import { readAtMost, refuseDeclaredLength } from './body.js';
 import {
   receiveWebhook,
   reportReceiverError,
@@ -16,7 +17,8 @@ function toResponse(answer: WebhookAnswer): Response {
  * Workers. It reads the raw body itself, verifies, parses, de-duplicates, calls `onEvent` once
  * per event and answers: 200 for a verified event (also a duplicate, not handled again), 409
  * with `Retry-After` while another attempt is handling the same event, 400 for a bad signature
- * or body, 405 for anything but POST, 500 if `onEvent` throws.
+ * or body, 405 for anything but POST, 413 for a body over `maxBodyBytes` (1 MiB; refused on its
+ * declared length, or cut as soon as it passes), 500 if `onEvent` throws.
  *
  * @example
  * // app/api/pix-webhook/route.ts (Next.js)
@@ -31,7 +33,12 @@ export function createWebhookHandler(
   const resolved = resolveHandlerOptions(options);
   return async (request) => {
     try {
-      const body = async () => new Uint8Array(await request.arrayBuffer());
+      const body = async () => {
+        refuseDeclaredLength(request.headers, resolved.maxBodyBytes);
+        return request.body === null
+          ? new Uint8Array()
+          : readAtMost(request.body as unknown as AsyncIterable<Uint8Array>, resolved.maxBodyBytes);
+      };
       return toResponse(await receiveWebhook(request.method, request.headers, body, resolved));
     } catch (error) {
       // receiveWebhook answers every delivery; this is a last resort, reported once.

@@ -13,9 +13,12 @@ export {
 } from './dedupe-store.js';
 export {
   isWebhookDeliveryError,
+  type WebhookLeaseLoss,
+  WebhookLeaseLostError,
   WebhookParseError,
   WebhookSignatureError,
   type WebhookSignatureFailure,
+  WebhookSlowHandlerWarning,
 } from './errors.js';
 export {
   type CashoutEventName,
@@ -41,7 +44,7 @@ export {
   type NodeWebhookResponse,
 } from './node-handler.js';
 export type { WebhookPayload } from './payload.js';
-export type { WebhookAnswer, WebhookHandlerOptions } from './receive.js';
+export type { WebhookAnswer, WebhookDelivery, WebhookHandlerOptions } from './receive.js';
 export {
   type IoRedisLike,
   type NodeRedisLike,

@@ -2,7 +2,7 @@
  * A webhook receiver for Node's `http` module and Express. Types are structural, so using it
  * needs no Node typings.
  */
-import { payloadBytes } from './payload.js';
+import { BodyTooLargeError, readAtMost, refuseDeclaredLength } from './body.js';
 import {
   receiveWebhook,
   reportReceiverError,
@@ -28,39 +28,31 @@ export interface NodeWebhookResponse {
   end(body?: string): unknown;
 }
 
-/** Options of {@link createNodeWebhookHandler}. */
-export interface NodeWebhookHandlerOptions extends WebhookHandlerOptions {
-  /** The largest body read, in bytes; a larger one is answered 413. @default 1_048_576 */
-  maxBodyBytes?: number;
-}
-
-/** A body over `maxBodyBytes`: answered 413. */
-class BodyTooLargeError extends Error {
-  readonly status = 413;
-}
+/** Options of {@link createNodeWebhookHandler}: those of every receiver (`maxBodyBytes` among them). */
+export interface NodeWebhookHandlerOptions extends WebhookHandlerOptions {}
 
 async function readRawBody(request: NodeWebhookRequest, maxBytes: number): Promise<Uint8Array | string> {
   const { body } = request;
-  if (typeof body === 'string' || body instanceof Uint8Array) return body;
+  if (typeof body === 'string' || body instanceof Uint8Array) {
+    // A body parser read it already, under its own limit (set it to maxBodyBytes too).
+    if ((typeof body === 'string' ? body.length : body.byteLength) > maxBytes)
+      throw new BodyTooLargeError(maxBytes);
+    return body;
+  }
   if (body !== undefined && body !== null && !(typeof body === 'object' && Object.keys(body).length === 0)) {
     throw new TypeError(
       "The request body was already parsed, so the signed raw bytes are lost: mount express.raw({ type: 'application/json' }) on the webhook route instead of express.json()",
     );
   }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const bytes = payloadBytes(chunk);
-    size += bytes.byteLength;
-    if (size > maxBytes) throw new BodyTooLargeError(`webhook body over ${maxBytes} bytes (maxBodyBytes)`);
-    chunks.push(bytes);
-  }
-  return new Uint8Array(await new Blob(chunks as Uint8Array<ArrayBuffer>[]).arrayBuffer());
+  refuseDeclaredLength(request.headers, maxBytes);
+  return readAtMost(request, maxBytes);
 }
 
 function send(response: NodeWebhookResponse, answer: WebhookAnswer): void {
   response.statusCode = answer.status;
   response.setHeader('content-type', 'application/json');
+  // The rest of a body too large is never read: close the connection rather than drain it.
+  if (answer.status === 413) response.setHeader('connection', 'close');
   for (const [name, value] of Object.entries(answer.headers ?? {})) response.setHeader(name, value);
   response.end(JSON.stringify(answer.body));
 }
@@ -80,10 +72,9 @@ export function createNodeWebhookHandler(
   options: NodeWebhookHandlerOptions,
 ): (request: NodeWebhookRequest, response: NodeWebhookResponse) => Promise<void> {
   const resolved = resolveHandlerOptions(options);
-  const maxBytes = options.maxBodyBytes ?? 1_048_576;
   return async (request, response) => {
     try {
-      const body = () => readRawBody(request, maxBytes);
+      const body = () => readRawBody(request, resolved.maxBodyBytes);
       send(response, await receiveWebhook(request.method, request.headers, body, resolved));
     } catch (error) {
       // Only the answer itself can fail here: receiveWebhook reports and answers the rest.

@@ -6,14 +6,23 @@
 
 import { kindOf } from '../schemas/checks.js';
 import { redactSecrets } from '../schemas/redact.js';
+import { MAX_BODY_BYTES } from './body.js';
 import { constructWebhookEvent } from './construct.js';
 import { MemoryDedupeStore, type WebhookDedupeStore } from './dedupe-store.js';
-import { isWebhookDeliveryError } from './errors.js';
+import { isWebhookDeliveryError, WebhookLeaseLostError, WebhookSlowHandlerWarning } from './errors.js';
 import type { ParseWebhookEventOptions } from './events.js';
 import { type WebhookEvent, webhookEventKey } from './events.js';
 import type { WebhookHeaders } from './headers.js';
 import type { WebhookHub } from './hub.js';
 import { secretList, type WebhookSecret } from './secrets.js';
+
+/** What a receiver tells `onEvent` of the delivery it is handling. */
+export interface WebhookDelivery {
+  /** The event's de-duplication key (`webhookEventKey(event)`): the same on every retry. */
+  eventKey: string;
+  /** This attempt's lease on the key, as given to the store's `claim`. */
+  leaseToken: string;
+}
 
 /** Options of the receiver helpers. */
 export interface WebhookHandlerOptions {
@@ -23,9 +32,10 @@ export interface WebhookHandlerOptions {
    * Called once per verified, new event. Store or enqueue it and return quickly (do heavy work
    * later): the service waits for the answer. While it runs, the event's key is leased, so a
    * retry of the same event is answered 409 and comes back later. If it throws, the answer is
-   * 500 and the key is released, so the service's retry is handled again.
+   * 500 and the key is released, so the service's retry is handled again. Delivery is
+   * at-least-once: make it safe to run twice for one `delivery.eventKey` (docs/webhooks.md).
    */
-  onEvent: (event: WebhookEvent) => void | Promise<void>;
+  onEvent: (event: WebhookEvent, delivery: WebhookDelivery) => void | Promise<void>;
   /** Told of each event once `onEvent` has handled it, so that waits on that record end early. */
   hub?: WebhookHub;
   /** Where events being handled are leased and handled ones remembered. @default a new MemoryDedupeStore() */
@@ -38,6 +48,18 @@ export interface WebhookHandlerOptions {
    * after the last renewal, and the service's next retry is handled. @default 10
    */
   processingTimeoutSeconds?: number;
+  /**
+   * The largest body read before verifying it, in bytes: a larger declared `Content-Length` is
+   * answered 413 before a byte is read, a streamed body as soon as it passes the bound.
+   * @default 1_048_576 (1 MiB)
+   */
+  maxBodyBytes?: number;
+  /**
+   * After this many seconds of `onEvent`, a {@link WebhookSlowHandlerWarning} is reported (once,
+   * through `onError`, else `console.warn`), even if `onEvent` never settles. @default 10 (the
+   * reference mock's per-attempt delivery timeout)
+   */
+  slowHandlerSeconds?: number;
   /** Passed to constructWebhookEvent: reject stale or future timestamps. @default undefined (off) */
   toleranceSeconds?: number;
   /** Passed to constructWebhookEvent: told of each field of an authentic event that does not match the documented shape. */
@@ -45,8 +67,10 @@ export interface WebhookHandlerOptions {
   /**
    * Told, exactly once, of every rejected delivery (400: bad signature or body; 413; 500: the body
    * could not be read, e.g. `express.json()` mounted before this handler) and of every error your
-   * `onEvent` throws (500: the service retries). Without it, each is written with `console.error`
-   * and a message that says what to fix.
+   * `onEvent` throws (500: the service retries), and of each {@link WebhookSlowHandlerWarning} and
+   * {@link WebhookLeaseLostError} (the answer stays 200 if `onEvent` succeeds): once per failure.
+   * Without it, each is written with `console.error` (a warning with `console.warn`) and a message
+   * that says what to fix.
    */
   onError?: (error: unknown) => void;
 }
@@ -90,17 +114,28 @@ export function resolveHandlerOptions(options: WebhookHandlerOptions) {
     store: dedupeStore(options.store),
     dedupeTtlSeconds: seconds(options.dedupeTtlSeconds, 'dedupeTtlSeconds', 86_400),
     processingTimeoutSeconds: seconds(options.processingTimeoutSeconds, 'processingTimeoutSeconds', 10),
+    slowHandlerSeconds: seconds(options.slowHandlerSeconds, 'slowHandlerSeconds', 10),
+    maxBodyBytes: byteCount(options.maxBodyBytes),
   };
 }
 
-/** Tells `onError`, or else `console.error`, of one failure: exactly once per delivery. */
+/** A whole number of bytes above zero, or a RangeError naming the option. */
+function byteCount(value: unknown): number {
+  if (value === undefined) return MAX_BODY_BYTES;
+  if (!(Number.isSafeInteger(value) && (value as number) > 0))
+    throw new RangeError(`maxBodyBytes must be a positive whole number of bytes, got ${kindOf(value)}`);
+  return value as number;
+}
+
+/** Tells `onError`, or else `console.error` (`console.warn` for a warning), of one failure, once. */
 export function reportReceiverError(options: Pick<WebhookHandlerOptions, 'onError'>, error: unknown): void {
   if (options.onError !== undefined) {
     options.onError(error);
     return;
   }
   const message = error instanceof Error ? error.message : String(error);
-  console.error(`[pix-payments] webhook receiver: ${message}`);
+  const write = error instanceof WebhookSlowHandlerWarning ? console.warn : console.error;
+  write(`[pix-payments] webhook receiver: ${message}`);
 }
 
 /** Handles one delivery; never throws (every failure is reported once and answered). */
@@ -170,25 +205,21 @@ async function handleOnce(event: WebhookEvent, options: ResolvedOptions): Promis
       body: { received: false, error: 'in progress' },
       headers: { 'retry-after': `${Math.ceil(lease)}` },
     };
-  const renewal = keepLeased(key, token, options);
+  const watch = watchHandler(key, token, options);
   try {
-    await options.onEvent(event);
+    await options.onEvent(event, { eventKey: key, leaseToken: token });
   } catch (error) {
-    renewal.stop();
+    watch.stop();
     await Promise.resolve(store.release(key, token)).catch((cause: unknown) =>
       report(options, `${STORE_FAILED} release ${name}`, cause),
     );
     report(options, `onEvent threw on ${name} ${RETRIED}`, error);
     return { status: 500, body: { received: false, error: 'handler failed' } };
   }
-  renewal.stop();
+  watch.stop();
   // onEvent has handled the event: whatever the store says now, the answer is 200.
   try {
-    if (!(await store.complete(key, token, options.dedupeTtlSeconds)))
-      report(
-        options,
-        `onEvent outlived the lease on ${name}, so it may run twice: raise processingTimeoutSeconds`,
-      );
+    if (!(await store.complete(key, token, options.dedupeTtlSeconds))) watch.leaseLost();
   } catch (error) {
     report(options, `${STORE_FAILED} complete ${name} (answered 200)`, error);
   }
@@ -196,19 +227,66 @@ async function handleOnce(event: WebhookEvent, options: ResolvedOptions): Promis
   return { status: 200, body: { received: true } };
 }
 
-/** Renews the lease every third of its length until stopped; the first failure is reported. */
-function keepLeased(key: string, token: string, options: ResolvedOptions): { stop(): void } {
+/**
+ * Watches one `onEvent` run: renews the lease every third of its length, reports a lost lease
+ * once (a {@link WebhookLeaseLostError}, with how late the renewal timer ran: the event loop was
+ * blocked that long) and a slow handler once (a {@link WebhookSlowHandlerWarning}), until stopped.
+ * A renewal that fails is reported once too, as a store failure.
+ */
+function watchHandler(
+  key: string,
+  token: string,
+  options: ResolvedOptions,
+): { stop(): void; leaseLost(): void } {
   const { store, processingTimeoutSeconds: lease } = options;
+  const started = Date.now();
+  const every = (lease * 1000) / 3;
+  let lastBeat = started;
+  let heldUntil = started + lease * 1000;
+  let blockedMs = 0;
+  let lost = false;
   let failed = false;
-  const renew = () =>
+  const late = (now: number) => Math.max(blockedMs, Math.round(now - lastBeat - every));
+  const leaseLost = () => {
+    if (lost) return;
+    lost = true;
+    const now = Date.now();
+    blockedMs = late(now);
+    reportReceiverError(
+      options,
+      new WebhookLeaseLostError(key, now >= heldUntil ? 'lapsed' : 'taken', Math.max(0, blockedMs)),
+    );
+  };
+  const renew = () => {
+    const now = Date.now();
+    blockedMs = late(now);
+    lastBeat = now;
     Promise.resolve()
       .then(() => store.renew(key, token, lease))
+      .then((renewed) => {
+        if (renewed) heldUntil = now + lease * 1000;
+        else {
+          clearInterval(renewal);
+          leaseLost();
+        }
+      })
       .catch((error: unknown) => {
         if (!failed) report(options, `${STORE_FAILED} renew a lease`, error);
         failed = true;
       });
-  const timer = setInterval(renew, (lease * 1000) / 3);
-  // A pending renewal must not keep a Node process alive (unref does not exist in browsers or Workers).
-  (timer as { unref?: () => void }).unref?.();
-  return { stop: () => clearInterval(timer) };
+  };
+  const renewal = setInterval(renew, every);
+  const slow = setTimeout(
+    () => reportReceiverError(options, new WebhookSlowHandlerWarning(key, Date.now() - started)),
+    options.slowHandlerSeconds * 1000,
+  );
+  // Neither timer may keep a Node process alive (unref does not exist in browsers or Workers).
+  for (const timer of [renewal, slow]) (timer as { unref?: () => void }).unref?.();
+  return {
+    stop() {
+      clearInterval(renewal);
+      clearTimeout(slow);
+    },
+    leaseLost,
+  };
 }

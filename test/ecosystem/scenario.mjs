@@ -1,7 +1,8 @@
 /**
  * The smoke scenario every consumer runs, on its runtime: create a charge, pay it, read it back,
  * create a payout, add the two up and export them (`pix-payments/reports`), build and render a
- * static QR code (`pix-payments/qr`), then verify a signed webhook that the mock delivered. It
+ * static QR code (`pix-payments/qr`), then verify a signed webhook that the mock delivered and
+ * hand it to the Fetch receiver (with an endless body it must cut at `maxBodyBytes`). It
  * receives the package's entries as the consumer loaded them (ESM import, CJS require, a Worker
  * bundle) and the run's settings.
  */
@@ -54,8 +55,28 @@ export async function runScenario({ sdk, webhooks, reports, qr }, env) {
   result.webhook =
     event.event === 'transaction.completed' &&
     event.data.transactionId === charge.transactionId &&
-    forged === false;
+    forged === false &&
+    (await runReceiver(webhooks, delivery, env.WEBHOOK_SECRET)) === '200 413';
   return result;
+}
+
+/**
+ * The Fetch receiver on this runtime: the mock's delivery is handled (200); an endless unsigned
+ * body is cut at maxBodyBytes (413), which it would never answer if it read the whole body first.
+ */
+async function runReceiver(webhooks, delivery, secret) {
+  const receive = webhooks.createWebhookHandler({
+    secret,
+    onEvent: () => {},
+    onError: () => {},
+    maxBodyBytes: 4096,
+  });
+  const post = (body, headers) =>
+    receive(new Request('http://receiver/pix', { method: 'POST', body, headers, duplex: 'half' }));
+  const handled = await post(delivery.body, delivery.headers);
+  const endless = new ReadableStream({ pull: (controller) => controller.enqueue(new Uint8Array(1024)) });
+  const cut = await post(endless, { 'content-type': 'application/json' });
+  return `${handled.status} ${cut.status}`;
 }
 
 /**

@@ -77,19 +77,47 @@ describe('MemoryDedupeStore: a claim is a lease, then a record', () => {
     expect(store.claim('a', B, 10)).toBe('handled');
   });
 
-  it('is bounded: past maxEntries the oldest claim goes', () => {
+  it('is bounded: past maxEntries the oldest handled record goes', () => {
     const { store, claim } = storeOnClock(3);
-    claim(['a', 'b', 'c', 'd'], 60);
+    for (const key of ['a', 'b', 'c', 'd']) {
+      store.claim(key, A, 60);
+      store.complete(key, A, 60);
+    }
     expect(store.size).toBe(3);
-    expect(claim(['d', 'a'], 60, B)).toEqual(['in-progress', 'claimed']);
+    expect(claim(['d', 'a'], 60, B)).toEqual(['handled', 'claimed']);
   });
 
-  it('keeps its place when completed: eviction follows the first claim', () => {
+  it('never evicts a live lease, however many events are handled meanwhile', () => {
+    const { store, claim } = storeOnClock(2);
+    claim(['slow'], 60);
+    for (const key of ['a', 'b', 'c', 'd']) {
+      store.claim(key, A, 60);
+      store.complete(key, A, 60);
+    }
+    expect(claim(['slow'], 60, B)).toEqual(['in-progress']);
+    expect(store.renew('slow', A, 60)).toBe(true);
+    expect(store.complete('slow', A, 60)).toBe(true);
+  });
+
+  it('orders records by completion: the record completed first goes first', () => {
     const { store, claim } = storeOnClock(2);
     claim(['a', 'b'], 60);
+    store.complete('b', A, 60);
     store.complete('a', A, 60);
     claim(['c'], 60);
-    expect(claim(['b', 'a'], 60, B)).toEqual(['in-progress', 'claimed']);
+    store.complete('c', A, 60);
+    expect(claim(['a', 'b'], 60, B)).toEqual(['handled', 'claimed']);
+  });
+
+  it('sweeps leases that lapsed and were never claimed again', () => {
+    const { store, claim, wait } = storeOnClock(10);
+    claim(
+      Array.from({ length: 1_024 }, (_, i) => `hung-${i}`),
+      1,
+    );
+    wait(1_000);
+    claim(['next'], 60);
+    expect(store.size).toBe(1);
   });
 
   it('checks expiry lazily: an expired key is held until claimed again or evicted', () => {

@@ -82,6 +82,33 @@ describe.each(Object.keys(clients) as (keyof typeof clients)[])('RedisDedupeStor
       expect(await store.claim('a', 'third', 60)).toBe('handled');
     }));
 
+  it('a blocked event loop lets the lease lapse: reported as a WebhookLeaseLostError, answer 200', () =>
+    withStore('blocked', async (store) => {
+      const reports: unknown[] = [];
+      let runs = 0;
+      const receiver = createWebhookHandler({
+        secret: SECRET,
+        store,
+        processingTimeoutSeconds: 0.15,
+        onEvent: async () => {
+          runs++;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          const until = Date.now() + 400;
+          while (Date.now() < until) {
+            // the event loop is blocked: no renewal can run, Redis expires the lease
+          }
+        },
+        onError: (error) => reports.push(error),
+      });
+      const { body, headers } = await createSignedWebhook(transactionEvent(), SECRET);
+      const response = await receiver(new Request('http://r/webhook', { method: 'POST', body, headers }));
+      expect(response.status).toBe(200);
+      expect(runs).toBe(1);
+      expect(reports).toHaveLength(1);
+      expect(reports[0]).toMatchObject({ name: 'WebhookLeaseLostError', reason: 'lapsed' });
+      expect((reports[0] as { blockedMs: number }).blockedMs).toBeGreaterThanOrEqual(250);
+    }));
+
   it('lets two receivers sharing it handle a duplicate delivery once', async () => {
     const a = await clients[kind]();
     const b = await clients[kind]();

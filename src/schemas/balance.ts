@@ -1,6 +1,7 @@
 /** The balance record (reference behaviour: the interface document leaves it "not shown"). */
 import * as z from 'zod/mini';
 import { IsoDateTime } from './formats.js';
+import { Money } from './money.js';
 
 /**
  * `{ available, pending, currency, updatedAt }`, amounts in currency units. The interface
@@ -9,9 +10,9 @@ import { IsoDateTime } from './formats.js';
 export const Balance = z
   .object({
     /** What can be paid out now. */
-    available: z.optional(z.number()),
+    available: z.optional(Money),
     /** The sum of payouts still PENDING or PROCESSING. */
-    pending: z.optional(z.number()),
+    pending: z.optional(Money),
     /** ISO 4217 code, "BRL". */
     currency: z.optional(z.string()),
     /** When the balance was read (ISO 8601). */

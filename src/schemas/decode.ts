@@ -33,7 +33,7 @@ export interface Decoded {
 
 type Json = Record<string, unknown>;
 
-const MONEY = /^-?\d+(?:\.\d{1,2})?$/;
+const MONEY = /^-?\d+(?:\.\d+)?$/;
 const DIGITS = /^\d{1,15}$/;
 /** The pagination fields of Laravel's flat paginator, gathered into `meta`. */
 const PAGINATOR_FIELDS = ['current_page', 'per_page', 'total', 'last_page', 'from', 'to'];
@@ -42,9 +42,15 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A numeric string of money with at most two decimals, as its number; anything else as it is. */
+/**
+ * A numeric string of money (plain decimal notation, any number of decimals) as its number;
+ * anything else as it is. Its decimals are the schema's to judge (`Money`, `./money.ts`), as a
+ * number's are: more than two is an issue, not a reason to throw.
+ */
 export function normaliseMoney(value: unknown): unknown {
-  return typeof value === 'string' && MONEY.test(value) ? Number(value) : value;
+  if (typeof value !== 'string' || !MONEY.test(value)) return value;
+  const amount = Number(value);
+  return Number.isFinite(amount) ? amount : value;
 }
 
 /** A legacy integer id sent as a string of digits, as its number; anything else as it is. */

@@ -7,6 +7,7 @@ import {
   OpenTransactionType,
 } from './enums.js';
 import { Guid, IsoDateTime } from './formats.js';
+import { Money } from './money.js';
 import { text } from './primitives.js';
 import { TrackingParameters } from './tracking.js';
 
@@ -41,11 +42,11 @@ export const transactionShape = {
   /** API, PAINEL or APP. */
   origin: OpenTransactionOrigin,
   /** Gross amount in currency units (BRL). */
-  amount: z.number(),
+  amount: Money,
   /** The fee (5.00 for a payout). */
-  feeAmount: z.number(),
+  feeAmount: Money,
   /** Net amount: `amount - feeAmount` (what a payout's receiver gets). */
-  finalAmount: z.number(),
+  finalAmount: Money,
   /** The charge's description. */
   description: z.nullable(z.string()),
   /** The product sold. */

@@ -1,6 +1,7 @@
 /** The body of a webhook delivery (interface document section 6). */
 import * as z from 'zod/mini';
 import { Guid, IsoDateTime } from './formats.js';
+import { Money } from './money.js';
 import { OpenTransactionStatus, OpenTransactionType } from './open-enums.js';
 import { TrackingParameters } from './tracking.js';
 
@@ -12,7 +13,7 @@ export const WebhookEventData = z.looseObject({
   type: OpenTransactionType,
   trackingParameters: z.optional(TrackingParameters),
   transactionId: z.optional(Guid),
-  amount: z.optional(z.number()),
+  amount: z.optional(Money),
 });
 /** The data of a transaction or cashout event. */
 // The documented fields only (no index signature), so that a misspelled field does not compile;

@@ -25,17 +25,6 @@ export function refuseDeclaredLength(headers: WebhookHeaders, maxBytes: number):
   if (declared !== undefined && Number(declared) > maxBytes) throw new BodyTooLargeError(maxBytes);
 }
 
-/** Joins chunks read so far into one byte array. */
-function join(chunks: Uint8Array[], size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
-}
-
 /**
  * Reads `chunks` to the end, or throws once more than `maxBytes` arrived; leaving the loop early
  * ends the source (`return()` cancels a web `ReadableStream`, destroys a Node stream). Web streams
@@ -53,5 +42,5 @@ export async function readAtMost(
     if (size > maxBytes) throw new BodyTooLargeError(maxBytes);
     read.push(bytes);
   }
-  return join(read, size);
+  return new Uint8Array(await new Blob(read as Uint8Array<ArrayBuffer>[]).arrayBuffer());
 }

@@ -83,13 +83,25 @@ export interface WebhookAnswer {
   headers?: Record<string, string>;
 }
 
-/** A number of seconds above zero, or a RangeError naming the option. */
-function seconds(value: unknown, name: string, fallback: number): number {
+/**
+ * A finite number above zero (a whole one for bytes), or a RangeError naming the option.
+ * @param unit `seconds`, or `bytes` for a whole number
+ */
+function positive(value: unknown, name: string, fallback: number, unit = 'seconds'): number {
   if (value === undefined) return fallback;
-  if (!(typeof value === 'number' && value > 0 && value < Number.POSITIVE_INFINITY))
-    throw new RangeError(`${name} must be a positive number of seconds, got ${kindOf(value)}`);
+  if (!(typeof value === 'number' && value > 0 && value < 2 ** 53 && (unit !== 'bytes' || value % 1 === 0)))
+    throw new RangeError(
+      `${name} must be a positive ${unit === 'bytes' ? 'whole ' : ''}number of ${unit}, got ${kindOf(value)}`,
+    );
   return value;
 }
+
+/** The answer to a delivery not received. */
+const refused = (status: number, error: string, headers?: Record<string, string>): WebhookAnswer => ({
+  status,
+  body: { received: false, error },
+  ...(headers && { headers }),
+});
 
 const STORE_METHODS = ['claim', 'renew', 'complete', 'release'] as const;
 
@@ -112,19 +124,11 @@ export function resolveHandlerOptions(options: WebhookHandlerOptions) {
   return {
     ...options,
     store: dedupeStore(options.store),
-    dedupeTtlSeconds: seconds(options.dedupeTtlSeconds, 'dedupeTtlSeconds', 86_400),
-    processingTimeoutSeconds: seconds(options.processingTimeoutSeconds, 'processingTimeoutSeconds', 10),
-    slowHandlerSeconds: seconds(options.slowHandlerSeconds, 'slowHandlerSeconds', 10),
-    maxBodyBytes: byteCount(options.maxBodyBytes),
+    dedupeTtlSeconds: positive(options.dedupeTtlSeconds, 'dedupeTtlSeconds', 86_400),
+    processingTimeoutSeconds: positive(options.processingTimeoutSeconds, 'processingTimeoutSeconds', 10),
+    slowHandlerSeconds: positive(options.slowHandlerSeconds, 'slowHandlerSeconds', 10),
+    maxBodyBytes: positive(options.maxBodyBytes, 'maxBodyBytes', MAX_BODY_BYTES, 'bytes'),
   };
-}
-
-/** A whole number of bytes above zero, or a RangeError naming the option. */
-function byteCount(value: unknown): number {
-  if (value === undefined) return MAX_BODY_BYTES;
-  if (!(Number.isSafeInteger(value) && (value as number) > 0))
-    throw new RangeError(`maxBodyBytes must be a positive whole number of bytes, got ${kindOf(value)}`);
-  return value as number;
 }
 
 /** Tells `onError`, or else `console.error` (`console.warn` for a warning), of one failure, once. */
@@ -145,12 +149,7 @@ export async function receiveWebhook(
   body: () => Promise<Uint8Array | string>,
   options: ReturnType<typeof resolveHandlerOptions>,
 ): Promise<WebhookAnswer> {
-  if (method?.toUpperCase() !== 'POST')
-    return {
-      status: 405,
-      body: { received: false, error: 'method not allowed' },
-      headers: { allow: 'POST' },
-    };
+  if (method?.toUpperCase() !== 'POST') return refused(405, 'method not allowed', { allow: 'POST' });
   let event: WebhookEvent;
   try {
     const construct = {
@@ -160,12 +159,11 @@ export async function receiveWebhook(
     event = await constructWebhookEvent(await body(), headers, options.secret, construct);
   } catch (error) {
     reportReceiverError(options, error);
-    if (isWebhookDeliveryError(error)) {
-      const message = error.name === 'WebhookParseError' ? 'invalid body' : 'invalid signature';
-      return { status: 400, body: { received: false, error: message } };
-    }
-    const status = (error as { status?: unknown }).status === 413 ? 413 : 500;
-    return { status, body: { received: false, error: status === 413 ? 'body too large' : 'receiver error' } };
+    if (isWebhookDeliveryError(error))
+      return refused(400, error.name === 'WebhookParseError' ? 'invalid body' : 'invalid signature');
+    return (error as { status?: unknown }).status === 413
+      ? refused(413, 'body too large')
+      : refused(500, 'receiver error');
   }
   return handleOnce(event, options);
 }
@@ -195,16 +193,11 @@ async function handleOnce(event: WebhookEvent, options: ResolvedOptions): Promis
     claim = await store.claim(key, token, lease);
   } catch (error) {
     report(options, `${STORE_FAILED} claim ${name} ${RETRIED}`, error);
-    return { status: 500, body: { received: false, error: 'receiver error' } };
+    return refused(500, 'receiver error');
   }
   if (claim === 'handled') return { status: 200, body: { received: true, duplicate: true } };
   // Another attempt is handling it now: a 200 here would lose the event if that attempt failed.
-  if (claim !== 'claimed')
-    return {
-      status: 409,
-      body: { received: false, error: 'in progress' },
-      headers: { 'retry-after': `${Math.ceil(lease)}` },
-    };
+  if (claim !== 'claimed') return refused(409, 'in progress', { 'retry-after': `${Math.ceil(lease)}` });
   const watch = watchHandler(key, token, options);
   try {
     await options.onEvent(event, { eventKey: key, leaseToken: token });
@@ -214,7 +207,7 @@ async function handleOnce(event: WebhookEvent, options: ResolvedOptions): Promis
       report(options, `${STORE_FAILED} release ${name}`, cause),
     );
     report(options, `onEvent threw on ${name} ${RETRIED}`, error);
-    return { status: 500, body: { received: false, error: 'handler failed' } };
+    return refused(500, 'handler failed');
   }
   watch.stop();
   // onEvent has handled the event: whatever the store says now, the answer is 200.
@@ -240,7 +233,8 @@ function watchHandler(
 ): { stop(): void; leaseLost(): void } {
   const { store, processingTimeoutSeconds: lease } = options;
   const started = Date.now();
-  const every = (lease * 1000) / 3;
+  // Timers past 2^31 - 1 ms would fire at once: a longer wait is as good as never.
+  const every = Math.min((lease * 1000) / 3, 2 ** 31 - 1);
   let lastBeat = started;
   let heldUntil = started + lease * 1000;
   let blockedMs = 0;
@@ -278,7 +272,7 @@ function watchHandler(
   const renewal = setInterval(renew, every);
   const slow = setTimeout(
     () => reportReceiverError(options, new WebhookSlowHandlerWarning(key, Date.now() - started)),
-    options.slowHandlerSeconds * 1000,
+    Math.min(options.slowHandlerSeconds * 1000, 2 ** 31 - 1),
   );
   // Neither timer may keep a Node process alive (unref does not exist in browsers or Workers).
   for (const timer of [renewal, slow]) (timer as { unref?: () => void }).unref?.();

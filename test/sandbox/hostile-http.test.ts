@@ -130,6 +130,53 @@ describe('what Node refuses on its own', () => {
   });
 });
 
+describe('a request whose framing headers disagree', () => {
+  it('answers two Host headers 400 BAD_REQUEST with the error body, and serves nothing', async () => {
+    const own = new URL(server.url).host;
+    for (const hosts of [
+      [own, own],
+      [own, 'evil.example'],
+      ['evil.example', own],
+    ]) {
+      const reply = await rawRequest(
+        server.url,
+        head(['GET /v1/integrations/balance HTTP/1.1', ...hosts.map((name) => `Host: ${name}`), key()]),
+      );
+      expectError(reply, 400, 'BAD_REQUEST');
+      expect(JSON.parse(reply.body).message).toMatch(/one Host header/);
+    }
+  });
+
+  it('answers two Host headers on a /__mock route 400 too, and changes nothing', async () => {
+    const before = server.service.clock.now().getTime();
+    const move = '{"advanceMs":86400000}';
+    const reply = await rawRequest(
+      server.url,
+      head([
+        'POST /__mock/clock HTTP/1.1',
+        host(),
+        host(),
+        'Content-Type: application/json',
+        `Content-Length: ${move.length}`,
+      ]) + move,
+    );
+    expectError(reply, 400, 'BAD_REQUEST');
+    expect(server.service.clock.now().getTime() - before).toBeLessThan(86_400_000);
+  });
+
+  it('answers two different Content-Length values 400 BAD_REQUEST with the error body, and makes nothing', async () => {
+    const body = '{"amount":10}';
+    const reply = await rawRequest(
+      server.url,
+      createTransactionHead(`Content-Length: ${body.length}\r\nContent-Length: ${body.length + 5}`) + body,
+    );
+    expectError(reply, 400, 'BAD_REQUEST');
+    expect(JSON.parse(reply.body).message).toMatch(/conflicting Content-Length/);
+    expect(reply.headers.connection).toBe('close');
+    expect(server.service.state.records()).toHaveLength(0);
+  });
+});
+
 describe('a request that stalls (408 REQUEST_TIMEOUT)', () => {
   it('is answered 408 within 30 s by default', () => {
     expect(REQUEST_TIMEOUT_MS).toBeLessThanOrEqual(30_000);

@@ -26,9 +26,15 @@ export const CLI_OPTIONS = {
 export const MIN_JWT_SECRET_LENGTH = 32;
 
 export const USAGE = `Usage: pix-payments-mock [flags]
+       pix-payments-mock copy-state --url URL --to FILE
 
 The reference mock of the PIX payments service as a real HTTP server, for curl, Postman and
 clients in any language.
+
+copy-state saves a consistent copy of the kept state of a sandbox running with --state to FILE,
+a new file (pix-payments-mock copy-state --help says more).
+
+Flags of the server:
 
   --port N              the port; 0 picks a free one (default 0)
   --host H              the interface to listen on (default 127.0.0.1)

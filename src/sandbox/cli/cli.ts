@@ -6,6 +6,7 @@ import { startMockServer } from '../server/server.js';
  * other languages. `pix-payments-mock --help` lists the flags (./cli-flags.ts).
  */
 import { banner } from './cli-banner.js';
+import { COPY_STATE, runCopyState } from './cli-copy-state.js';
 import { type CliOptions, parseCommandLine, USAGE, UsageError } from './cli-flags.js';
 import { forwardEvents } from './cli-forward.js';
 
@@ -29,6 +30,11 @@ function serverOptions(options: CliOptions) {
 }
 
 async function main(): Promise<void> {
+  const [command, ...rest] = process.argv.slice(2);
+  if (command === COPY_STATE) {
+    await runCopyState(rest);
+    return;
+  }
   const options = parseCommandLine();
   if (options.help) {
     console.log(USAGE);
@@ -36,7 +42,14 @@ async function main(): Promise<void> {
   }
   const server = await startMockServer(serverOptions(options));
   const stop = () => {
-    void server.close().then(() => process.exit(0));
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        // The last write failed (a full disk): said in one line, as a failed start is.
+        console.error(`pix-payments-mock: ${(error as Error).message.split('\n')[0]}`);
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

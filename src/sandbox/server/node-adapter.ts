@@ -6,7 +6,9 @@
  * reading the rest, and its connection is then closed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Duplex } from 'node:stream';
+import { type Duplex, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { getResponse, type HttpHandler } from 'msw';
 import type { ServiceError } from '../../mock/domain/service-error.js';
 import { declaredLength, MAX_BODY_BYTES, payloadTooLarge } from '../../mock/http/request-body.js';
@@ -73,6 +75,12 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
     return;
   }
   const headers = Object.fromEntries(response.headers);
+  if (response.body !== null && response.headers.has('content-length') && req.complete) {
+    // A body of a declared length (a copy of the kept state) is streamed, not held in memory.
+    res.writeHead(response.status, headers);
+    await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res);
+    return;
+  }
   const body = Buffer.from(await response.arrayBuffer());
   // A small declared rest is left to Node, which drops it and keeps the connection alive; not
   // the rest of a body that stalled (408), which may never come.
@@ -113,6 +121,10 @@ const expectationFailed: Answer = {
 function admit(req: IncomingMessage, served: Served, watch: BodyWatch): Request | Answer {
   if (req.httpVersion === '1.1' && req.headers.host === undefined)
     return badRequest('An HTTP/1.1 request must carry a Host header');
+  // Node keeps the first of several Host headers: which one a proxy in front would have read is
+  // anyone's guess, so such a request is refused (RFC 9112, section 3.2).
+  if (headerCount(req.rawHeaders, 'host') > 1)
+    return badRequest('A request must carry one Host header, not several');
   const expect = req.headers.expect;
   if (expect !== undefined && expect.toLowerCase() !== '100-continue') return expectationFailed;
   const refusal = served.guard?.(req.headers.host, req.headers.origin);
@@ -120,6 +132,13 @@ function admit(req: IncomingMessage, served: Served, watch: BodyWatch): Request 
   if ((declaredLength(req.headers['content-length']) ?? 0) > MAX_BODY_BYTES)
     return errorAnswer(payloadTooLarge());
   return toRequest(req, served, watch);
+}
+
+/** How many times the header `name` (lower case) is in a request's raw headers. */
+function headerCount(rawHeaders: readonly string[], name: string): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]?.toLowerCase() === name) count++;
+  return count;
 }
 
 /** Answers one request: {@link admit}, then the handlers. */
@@ -172,9 +191,10 @@ export function requestListener(served: () => Served | undefined, limits: Adapte
       if (inFlight.get(req.socket) === fail) inFlight.delete(req.socket);
     });
     const watch = { timeoutMs: limits.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, broken };
-    answer(req, res, served(), watch).catch(async () => {
+    answer(req, res, served(), watch).catch(async (error: unknown) => {
       if (res.headersSent) res.destroy();
-      else await send(req, res, toResponse(errorAnswer(undefined))).catch(() => res.destroy());
+      // A ServiceError says why (a change the state file could not save); anything else is a 500.
+      else await send(req, res, toResponse(errorAnswer(error))).catch(() => res.destroy());
     });
   };
 }

@@ -15,6 +15,7 @@ import { KeptState } from '../state/kept-state.js';
 import { browserGuard } from './browser-guard.js';
 import { type AdapterLimits, connectListener, requestListener, type Served } from './node-adapter.js';
 import { REQUEST_TIMEOUT_MS } from './node-body.js';
+import { stateCopyHandler } from './state-copy-route.js';
 import { clientErrorListener } from './transport-errors.js';
 
 /**
@@ -39,7 +40,8 @@ export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
    * server was stopped. One server per file. A file that is not a database of this mock, of a
    * newer schema, corrupt, or whose ledger does not add up is refused (the server does not start)
    * and left as it is. A JSON state file of format 1 (`state.json`) is imported once into
-   * `state.sqlite` beside it, and left as it is. docs/sandbox.md lists the tables.
+   * `state.sqlite` beside it, and left as it is. While the server runs it holds the file for
+   * itself: `GET /__mock/state/copy` streams a consistent copy. docs/sandbox.md lists the tables.
    * @default undefined (the state lives in memory and ends with the server)
    * @example await startMockServer({ port: 4010, state: './pix-sandbox.sqlite' })
    */
@@ -149,11 +151,12 @@ export async function startMockServerWith(
     throw error;
   }
   const { service, routes, ctx } = built;
-  // The dashboard at `/` (../dashboard/), first: it takes only its own paths, on this server alone.
+  // The dashboard at `/` (../dashboard/) and the copy of the kept state, first: each takes only
+  // its own paths, on this server alone.
   const dashboard = dashboardHandler({ origin, ctx, handlers: service.handlers });
   served = {
     origin,
-    handlers: [dashboard, ...service.handlers],
+    handlers: [dashboard, stateCopyHandler(ctx, origin, kept), ...service.handlers],
     routes,
     guard: browserGuard(origin),
     ...(kept && { durable: kept.durable }),

@@ -29,6 +29,9 @@ function transportError(error: Error & { code?: string }): ServiceError {
       return requestTimeout();
     case 'HPE_INVALID_CHUNK_SIZE':
       return new ServiceError(400, 'BAD_REQUEST', 'A chunk of the request body is malformed');
+    case 'HPE_UNEXPECTED_CONTENT_LENGTH':
+      // Two lengths (or a length with chunked framing): where the body ends is unknowable.
+      return new ServiceError(400, 'BAD_REQUEST', 'The request carries conflicting Content-Length headers');
     default:
       return new ServiceError(400, 'BAD_REQUEST', 'The request is not valid HTTP');
   }

@@ -6,11 +6,14 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { LAST_CLOCK_MS } from '../../mock/domain/clock.js';
+import { ServiceError } from '../../mock/domain/service-error.js';
 import type { StateChange } from '../../mock/domain/state-change.js';
 import { MAX_KEPT_DELIVERY_ATTEMPTS } from '../../mock/domain/subscriptions.js';
 import type { MockMerchantOptions, MockServiceOptions } from '../../mock/options.js';
 import type { StatefulParts } from '../../mock/service.js';
 import { Dirty, replay } from './dirty-rows.js';
+import { causeInWords, stateCause, unusable } from './state-causes.js';
+import { copyDatabase, type DatabaseCopy } from './state-copy.js';
 import { type OpenedState, openStateDatabase } from './state-database.js';
 import { writeMerchants, writeSettings } from './state-document.js';
 import { StateFileError } from './state-error.js';
@@ -63,6 +66,8 @@ export class KeptState {
   #parts: StatefulParts | undefined;
   #dirty = new Dirty();
   #commit: Promise<void> | undefined;
+  /** The cause of the failing commits, said once on stderr until a commit succeeds again. */
+  #failing: string | undefined;
 
   private constructor(
     private readonly opened: OpenedState,
@@ -126,9 +131,7 @@ export class KeptState {
         writeSettings(writer, { jwt_secret: parts.options.jwtSecret, answers_seed: parts.answers.seed });
       });
     } catch (error) {
-      throw new StateFileError(
-        `Cannot write the state file ${this.opened.path} (${(error as Error).message})`,
-      );
+      throw unusable(this.opened.path, error);
     }
     this.#dirty = new Dirty();
   }
@@ -145,6 +148,16 @@ export class KeptState {
     return this.#commit ?? DONE;
   };
 
+  /**
+   * A consistent copy of the database (`VACUUM INTO` a temporary file of this server's own
+   * choosing), holding every change committed so far, so every change already answered.
+   * @throws ServiceError when the server keeps no state any more, or the copy cannot be made.
+   */
+  async copy(): Promise<DatabaseCopy> {
+    if (this.#db === undefined) throw new ServiceError(503, 'STATE_CLOSED', 'The server is closing');
+    return copyDatabase(this.#db);
+  }
+
   /** Writes the last state (the clock as it stands), and lets the file go for another server. */
   async close(): Promise<void> {
     const db = this.#db;
@@ -154,6 +167,10 @@ export class KeptState {
         this.#dirty.settings = true;
         this.#flush();
       }
+    } catch (error) {
+      throw new StateFileError(
+        `The last changes could not be written to the state file ${this.opened.path}: ${causeInWords(error)}; it holds the state of its last commit.`,
+      );
     } finally {
       this.#db = undefined;
       db.close();
@@ -174,9 +191,10 @@ export class KeptState {
         this.#commit = undefined;
         try {
           this.#flush();
+          this.#failing = undefined;
           resolve();
         } catch (error) {
-          reject(error);
+          reject(this.#notSaved(error));
         }
       });
     });
@@ -184,6 +202,28 @@ export class KeptState {
     // stay dirty, and the next commit writes them.
     commit.catch(() => undefined);
     this.#commit = commit;
+  }
+
+  /**
+   * The answer to a request whose change could not be committed (a full disk, a file made
+   * read-only meanwhile), and one line on stderr naming the file, once per run of failures.
+   */
+  #notSaved(error: unknown): ServiceError {
+    const cause = stateCause(error);
+    const why = causeInWords(error);
+    if (this.#failing !== why) {
+      this.#failing = why;
+      const todo =
+        cause === undefined ? 'check the file and its disk' : cause.todo.replace(/, then start again$/, '');
+      console.error(
+        `pix-payments mock: cannot write the state file ${this.opened.path}: ${why}; ${todo}. Changes stay in memory and are saved with the next commit that succeeds.`,
+      );
+    }
+    return new ServiceError(
+      500,
+      'INTERNAL_ERROR',
+      `The sandbox could not save this change to its state file: ${why}. The change was made in memory and is saved with the next commit that succeeds: read it back before retrying`,
+    );
   }
 
   /** Commits what changed since the last commit. */

@@ -12,8 +12,10 @@ import { link, open, readFile, rm } from 'node:fs/promises';
 import type { DatabaseSync } from 'node:sqlite';
 import { pathToFileURL } from 'node:url';
 import { loadSqlite } from './sqlite.js';
+import { cannotMake, unusable } from './state-causes.js';
 import { readState, writeState } from './state-document.js';
 import { StateFileError } from './state-error.js';
+import { headOfMade, readHead, requireMakeable, requireWritable, stateFileKind } from './state-file-kind.js';
 import { decodeState, refused, type SavedState } from './state-format.js';
 import { rowWriter } from './state-rows.js';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_1, SCHEMA_VERSION } from './state-schema.js';
@@ -37,35 +39,6 @@ export interface OpenedState {
 
 /** The database a JSON state file is imported into: `state.json` → `state.sqlite`. */
 export const importedPath = (path: string) => `${path.replace(/\.json$/i, '')}.sqlite`;
-
-const cannotWrite = (path: string, error: unknown) =>
-  new StateFileError(
-    `Cannot write the state file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-  );
-
-/** The first 100 bytes (SQLite's header), or undefined when there is no file. */
-async function readHead(path: string): Promise<Buffer | undefined> {
-  let file: Awaited<ReturnType<typeof open>>;
-  try {
-    file = await open(path, 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new StateFileError(
-      `Cannot read the state file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    );
-  }
-  try {
-    const { buffer, bytesRead } = await file.read(Buffer.alloc(100), 0, 100, 0);
-    return buffer.subarray(0, bytesRead);
-  } catch (error) {
-    // A folder, for one (EISDIR).
-    throw new StateFileError(
-      `Cannot read the state file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    );
-  } finally {
-    await file.close();
-  }
-}
 
 /** Refuses a database that is not ours (its `application_id`), or of a newer schema. */
 function checkOwnership(path: string, applicationId: number | undefined, version: number): void {
@@ -126,7 +99,7 @@ export async function createDatabase(path: string, state?: SavedState): Promise<
     // Owner-only from its creation (SQLite gives its side files the same mode): it holds every key.
     await (await open(temporary, 'wx', 0o600)).close();
   } catch (error) {
-    throw cannotWrite(path, error);
+    throw cannotMake(path, error, 'folder');
   }
   try {
     const { DatabaseSync } = loadSqlite();
@@ -145,7 +118,7 @@ export async function createDatabase(path: string, state?: SavedState): Promise<
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error instanceof StateFileError ? error : cannotWrite(path, error);
+    throw error instanceof StateFileError ? error : cannotMake(path, error);
   } finally {
     await Promise.all(['', ...SIDE_FILES].map((side) => rm(`${temporary}${side}`, { force: true })));
   }
@@ -163,7 +136,7 @@ function translate(error: unknown, path: string): Error {
   if (/malformed|corrupt|not a database/i.test(message)) {
     return refused(path, `is corrupt (SQLite: ${message})`);
   }
-  return refused(path, `cannot be used (SQLite: ${message})`);
+  return unusable(path, error);
 }
 
 /** The side files of `path` that exist now. */
@@ -280,19 +253,27 @@ function lockAndRead(path: string, head: Buffer): OpenedState {
 export async function openStateDatabase(path: string): Promise<OpenedState> {
   // An older Node is refused first, in its own words, before any file is read or made.
   loadSqlite();
-  const head = await readHead(path);
+  const head = (await stateFileKind(path)) === 'file' ? await readHead(path) : undefined;
   if (head === undefined) {
+    await requireMakeable(path);
     await createDatabase(path);
-    return lockAndRead(path, (await readHead(path)) as Buffer);
+    return lockAndRead(path, await headOfMade(path));
   }
-  if (head.subarray(0, SQLITE_MAGIC.length).equals(SQLITE_MAGIC)) return lockAndRead(path, head);
+  if (head.subarray(0, SQLITE_MAGIC.length).equals(SQLITE_MAGIC)) {
+    await requireWritable(path);
+    return lockAndRead(path, head);
+  }
   const text = await readFile(path, 'utf8');
   if (!/^\s*[[{]/.test(text)) {
     throw refused(path, 'is neither a SQLite database nor a JSON state file of the pix-payments mock');
   }
   const state = decodeState(text, path);
   const database = importedPath(path);
-  const made = !existsSync(database) && (await createDatabase(database, state));
-  const opened = lockAndRead(database, (await readHead(database)) as Buffer);
+  let made = false;
+  if ((await stateFileKind(database)) === 'missing') {
+    await requireMakeable(database);
+    made = await createDatabase(database, state);
+  } else await requireWritable(database);
+  const opened = lockAndRead(database, await headOfMade(database));
   return { ...opened, imported: { from: path, now: made } };
 }

@@ -85,8 +85,12 @@ export class HttpCore {
     let input = params;
     if (field !== undefined) {
       const key = (params as Record<string, unknown> | undefined)?.[field] ?? crypto.randomUUID();
-      // A key of the wrong type is named by the validation error; it was never sent.
-      idempotencyKey = typeof key === 'string' ? key : undefined;
+      // A key of the wrong type is named by the validation error; it was never sent. Nor was a
+      // secret passed by mistake (it is no UUID): the error does not carry it.
+      idempotencyKey =
+        typeof key === 'string' && !redactSecrets(key, this.#secrets).includes('[redacted]')
+          ? key
+          : undefined;
       input = { ...(params as object | undefined), [field]: key };
     }
     const valid = this.#validate(endpoint.params, input, idempotencyKey);
@@ -104,7 +108,10 @@ export class HttpCore {
     if (schema === undefined) return params as P;
     const outcome = safeParseWith(schema, params);
     if (outcome.success) return outcome.data;
-    throw withIdempotencyKey(new ValidationError(outcome.message, outcome.issues), idempotencyKey);
+    throw withIdempotencyKey(
+      new ValidationError(outcome.message, outcome.issues, this.#secrets),
+      idempotencyKey,
+    );
   }
 
   async #send<A extends Schema | undefined>(
@@ -208,7 +215,16 @@ export class HttpCore {
   }
 
   /** Told of each answer field that did not match its schema (lenient mode); made once, not per call. */
-  readonly #report = (issue: ResponseIssue, firstTime: boolean): void => {
+  readonly #report = (answerIssue: ResponseIssue, firstTime: boolean): void => {
+    // Its field and rule may quote the answer, the service's text.
+    const redact = (text: string) => redactSecrets(text, this.#secrets);
+    const { field, rule, requestId } = answerIssue;
+    const issue = {
+      ...answerIssue,
+      field: redact(field),
+      rule: redact(rule),
+      requestId: requestId && redact(requestId),
+    };
     this.#config.onResponseIssue?.(issue);
     if (firstTime)
       this.#log(

@@ -260,8 +260,11 @@ function toPaymentsError(
 function answerError(response: Response, data: unknown, secrets: readonly (string | undefined)[]): APIError {
   const text = typeof data === 'string' ? data : data === undefined ? '' : JSON.stringify(data);
   const { details, body } = readErrorBody(response.status, response.statusText, text, secrets);
-  // Headers are the service's text too: a proxy may echo `Authorization`.
+  // Headers are the service's text too: a proxy may echo `Authorization`. A header named after
+  // a secret, in lower case too as names come, is left out: a name cannot hold `[redacted]`.
   const headers = new Headers();
-  for (const [name, value] of response.headers) headers.append(name, redactSecrets(value, secrets));
+  const inNames = [...secrets, ...secrets.map((secret) => secret?.toLowerCase())];
+  for (const [name, value] of response.headers)
+    if (redactSecrets(name, inNames) === name) headers.append(name, redactSecrets(value, secrets));
   return APIError.generate(response.status, details, headers, body);
 }

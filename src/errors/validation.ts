@@ -1,8 +1,15 @@
 /** Errors where the request or the answer breaks the schemas. */
 import type { FieldIssue } from '../schemas/parse.js';
-import { redactSecrets } from '../schemas/redact.js';
+import { keyShapedIn, redactKnown, redactSecrets } from '../schemas/redact.js';
 import { PaymentsError } from './base.js';
 import { ERROR_CLASS } from './brand.js';
+
+type Secrets = readonly (string | undefined)[];
+
+/** Issues with `redact` applied to their paths and messages: a path may name a key someone else chose. */
+function redactIssues(issues: readonly FieldIssue[], redact: (text: string) => string): FieldIssue[] {
+  return issues.map((issue) => ({ ...issue, path: redact(issue.path), message: redact(issue.message) }));
+}
 
 /** The request is invalid; nothing was sent. */
 export class ValidationError extends PaymentsError {
@@ -11,24 +18,25 @@ export class ValidationError extends PaymentsError {
   /** Every field at fault, with its rule. */
   readonly issues: readonly FieldIssue[];
 
-  constructor(message: string, issues: readonly FieldIssue[]) {
-    super(`Invalid request: ${message}`);
-    this.issues = issues;
+  /** `secrets`: the client's secret key and user token, redacted (a caller may pass one by mistake as a field). */
+  constructor(message: string, issues: readonly FieldIssue[], secrets: Secrets = []) {
+    const redact = (text: string) => redactSecrets(text, secrets);
+    super(`Invalid request: ${redact(message)}`);
+    this.issues = redactIssues(issues, redact);
   }
 }
 
 /** What a response error carries that may hold secrets: kept off the instance's own keys. */
-const carried = new WeakMap<
-  object,
-  { body: string; data: unknown; secrets: readonly (string | undefined)[] }
->();
+const carried = new WeakMap<object, { body: string; data: unknown; secrets: Secrets }>();
 
 /**
  * The service answered 2xx with a body the client could not accept: an essential field missing
  * or corrupt (identity, money), or, with `responseValidation: 'strict'`, any mismatch. A create
- * or approve call may have moved money: the error carries `idempotencyKey`, the raw `body` and
- * the best-effort decoded `data`, so nothing is lost. Signing secrets inside the body never
- * appear in its message, `toJSON()` or inspect output, nor do the client's key and token (`secrets`).
+ * or approve call may have moved money: the error carries `idempotencyKey`, the `body` as received
+ * and the best-effort decoded `data`, so nothing is lost. Those two are redacted of the client's
+ * key and token (`secrets`: the caller has them) and nothing else, as a new subscription's answer
+ * carries its signing secret once. The message, stack, `toJSON()` and inspect output hold no
+ * secret: neither the client's nor a signing secret, with or without `whsec_`.
  */
 export class ResponseValidationError extends PaymentsError {
   /** @internal */
@@ -48,30 +56,38 @@ export class ResponseValidationError extends PaymentsError {
       data?: unknown;
       status: number;
       requestId: string | undefined;
-      /** The client's secret key and user token, redacted like key-shaped values. */
-      secrets?: readonly (string | undefined)[];
+      /** The client's secret key and user token: out of everything, `body` and `data` included. */
+      secrets?: Secrets;
     },
   ) {
-    const secrets = details.secrets ?? [];
+    // With the body's key-shaped values: a signing secret is out of the message without `whsec_` too.
+    const secrets = [...(details.secrets ?? []), ...keyShapedIn(details.body)];
     const redact = (text: string) => redactSecrets(text, secrets);
     super(`Unexpected response: ${redact(message)}`);
-    // An issue's path may name a key the service chose (a `trackingParameters` entry).
-    this.issues = details.issues.map((issue) => ({
-      ...issue,
-      path: redact(issue.path),
-      message: redact(issue.message),
-    }));
+    this.issues = redactIssues(details.issues, redact);
     this.status = details.status;
     this.requestId = details.requestId && redact(details.requestId);
-    carried.set(this, { body: details.body, data: details.data, secrets });
+    const own = details.secrets ?? [];
+    let data: unknown;
+    try {
+      // Round-tripped through JSON, which it came from: no depth limit of our own.
+      data =
+        details.data === undefined ? undefined : JSON.parse(redactKnown(JSON.stringify(details.data), own));
+    } catch {
+      // Nested too deep to write out again: the body still holds it all.
+    }
+    carried.set(this, { body: redactKnown(details.body, own), data, secrets });
   }
 
-  /** The raw body as received (may hold a signing secret: not in `toJSON()` or inspect output). */
+  /**
+   * The body as received, without the client's key and token. It may hold a signing secret (a
+   * new subscription's): kept out of `toJSON()` and inspect output.
+   */
   get body(): string {
     return carried.get(this)?.body ?? '';
   }
 
-  /** The answer as decoded, best effort (envelope unwrapped, money and ids normalised), when it was JSON. */
+  /** The answer as decoded, best effort (envelope unwrapped, money and ids normalised), when it was JSON; redacted as `body`. */
   get data(): unknown {
     return carried.get(this)?.data;
   }

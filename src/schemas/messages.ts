@@ -36,11 +36,15 @@ const EXPECTED: Record<string, string> = {
   trackingparameters: 'an object of UTM strings, such as { utm_source: "google" }',
 };
 
-/** What was given, in words: `the string "19.90"` (keys redacted), `Infinity`, `null`, `an array`, `object`. */
+/**
+ * What was given, in words: `the string "19.90"` (keys redacted), `Infinity`, `null`, `an array`,
+ * `object`. A long string is cut at 40 characters, before a word that would be cut: a secret's
+ * first part cannot be known to be one, so it is not shown.
+ */
 function given(input: unknown): string {
-  return typeof input === 'string'
-    ? `the string ${redactSecrets(JSON.stringify(input.length > 40 ? `${input.slice(0, 40)}…` : input))}`
-    : kindOf(input);
+  if (typeof input !== 'string') return kindOf(input);
+  const shown = input.length > 40 ? `${input.slice(0, 41).replace(/\S+$/, '').trimEnd()}…` : input;
+  return `the string ${redactSecrets(JSON.stringify(shown))}`;
 }
 
 /** The house style: `must be <what the field takes>; got <what was given>`. */

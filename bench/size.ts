@@ -20,9 +20,15 @@ import { build } from 'esbuild';
  * values now a type only); the lazily loaded transport stopped reaching zod and the answer reader
  * (a bundler wraps for lazy loading all that an import() reaches); and a few helpers became one
  * or none (ky is about 9 KB of the main entry, zod about 8 KB of both).
+ *
+ * Issue 28 (the edges) raised main's ceiling to 37.0 KB until the speed issue brings it back
+ * under the 35.5 KB standard: redaction by value in every encoding (about 0.7 KB of main, 0.5 KB of
+ * webhooks before its trim), the receivers' body bound, slow-handler warning and lease-lost error
+ * (about 0.3 KB of each), one money rule for answers and webhooks (about 0.1 KB of each).
  */
 export const BUDGETS: Record<string, number | undefined> = {
-  'pix-payments': 35_500,
+  // Issue 28: 37.0 KB until the speed issue (the standard is 35.5 KB; see above).
+  'pix-payments': 37_000,
   'pix-payments/webhooks': 14_000,
   'pix-payments/qr': undefined,
   'pix-payments/reports': undefined,

@@ -66,7 +66,7 @@ export class WebhookLeaseLostError extends PaymentsError {
 
   constructor(eventKey: string, reason: WebhookLeaseLoss, blockedMs: number) {
     super(
-      `The lease on webhook event ${eventKey} was ${reason === 'lapsed' ? `not renewed in time (event loop blocked ${blockedMs} ms, or the store out of reach)` : 'taken from this attempt'} while onEvent ran: the event may be handled twice, so make onEvent safe to run twice (keyed by delivery.eventKey)`,
+      `The lease on webhook event ${eventKey} ${reason === 'lapsed' ? `lapsed (event loop blocked ${blockedMs} ms)` : 'was taken'} while onEvent ran, so it may be handled twice: make onEvent safe to run twice`,
     );
     this.eventKey = eventKey;
     this.reason = reason;
@@ -91,7 +91,7 @@ export class WebhookSlowHandlerWarning extends PaymentsError {
 
   constructor(eventKey: string, elapsedMs: number) {
     super(
-      `onEvent has run ${elapsedMs} ms on webhook event ${eventKey}: the service stops waiting and retries. Store or enqueue the event, then return`,
+      `onEvent has run ${elapsedMs} ms on webhook event ${eventKey}: store or enqueue the event, then return`,
     );
     this.eventKey = eventKey;
     this.elapsedMs = elapsedMs;

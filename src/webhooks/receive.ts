@@ -234,7 +234,8 @@ function watchHandler(
   const { store, processingTimeoutSeconds: lease } = options;
   const started = Date.now();
   // Timers past 2^31 - 1 ms would fire at once: a longer wait is as good as never.
-  const every = Math.min((lease * 1000) / 3, 2 ** 31 - 1);
+  const after = (seconds: number) => Math.min(seconds * 1000, 2 ** 31 - 1);
+  const every = after(lease / 3);
   let lastBeat = started;
   let heldUntil = started + lease * 1000;
   let blockedMs = 0;
@@ -248,7 +249,7 @@ function watchHandler(
     blockedMs = late(now);
     reportReceiverError(
       options,
-      new WebhookLeaseLostError(key, now >= heldUntil ? 'lapsed' : 'taken', Math.max(0, blockedMs)),
+      new WebhookLeaseLostError(key, now >= heldUntil ? 'lapsed' : 'taken', blockedMs),
     );
   };
   const renew = () => {
@@ -272,7 +273,7 @@ function watchHandler(
   const renewal = setInterval(renew, every);
   const slow = setTimeout(
     () => reportReceiverError(options, new WebhookSlowHandlerWarning(key, Date.now() - started)),
-    Math.min(options.slowHandlerSeconds * 1000, 2 ** 31 - 1),
+    after(options.slowHandlerSeconds),
   );
   // Neither timer may keep a Node process alive (unref does not exist in browsers or Workers).
   for (const timer of [renewal, slow]) (timer as { unref?: () => void }).unref?.();

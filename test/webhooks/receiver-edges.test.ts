@@ -206,7 +206,7 @@ describe('slow handlers are told, not punished silently', () => {
     expect(warning.name).toBe('WebhookSlowHandlerWarning');
     expect(warning.eventKey).toBe(KEY);
     expect(warning.elapsedMs).toBeGreaterThanOrEqual(45);
-    expect(warning.message).toMatch(/Store or enqueue the event, then return/);
+    expect(warning.message).toMatch(/store or enqueue the event, then return/);
     expect(warning.toJSON()).toMatchObject({ eventKey: KEY, elapsedMs: warning.elapsedMs });
     void answer;
   });

@@ -259,6 +259,20 @@ function block(ms: number): void {
   }
 }
 
+/** A memory store with some of its methods replaced. */
+function storeWith(
+  changes: Partial<WebhookDedupeStore>,
+  memory = new MemoryDedupeStore(),
+): WebhookDedupeStore {
+  return {
+    claim: (key, token, seconds) => memory.claim(key, token, seconds),
+    renew: (key, token, seconds) => memory.renew(key, token, seconds),
+    complete: (key, token, seconds) => memory.complete(key, token, seconds),
+    release: (key, token) => memory.release(key, token),
+    ...changes,
+  };
+}
+
 describe('a lease lost while onEvent ran is a WebhookLeaseLostError', () => {
   it("a blocked event loop: 'lapsed', with how long the loop was blocked; the answer stays 200", async () => {
     const reports: unknown[] = [];
@@ -279,13 +293,14 @@ describe('a lease lost while onEvent ran is a WebhookLeaseLostError', () => {
   it("another attempt's lease in its place: 'taken', reported once though complete says so too", async () => {
     const reports: unknown[] = [];
     const memory = new MemoryDedupeStore();
-    const store: WebhookDedupeStore = {
-      claim: (key, token, seconds) => memory.claim(key, token, seconds),
-      // The store no longer holds the lease for this attempt (e.g. its record was replaced).
-      renew: () => false,
-      complete: (key, token, seconds) => memory.complete(key, `${token}-gone`, seconds),
-      release: (key, token) => memory.release(key, token),
-    };
+    // The store no longer holds the lease for this attempt (e.g. its record was replaced).
+    const store = storeWith(
+      {
+        renew: () => false,
+        complete: (key, token, seconds) => memory.complete(key, `${token}-gone`, seconds),
+      },
+      memory,
+    );
     const response = await deliver({
       store,
       processingTimeoutSeconds: 0.3,
@@ -314,15 +329,15 @@ describe('onEvent is told of its delivery', () => {
     const deliveries: WebhookDelivery[] = [];
     const tokens: string[] = [];
     const memory = new MemoryDedupeStore();
-    const store: WebhookDedupeStore = {
-      claim: (key, token, seconds) => {
-        tokens.push(token);
-        return memory.claim(key, token, seconds);
+    const store = storeWith(
+      {
+        claim: (key, token, seconds) => {
+          tokens.push(token);
+          return memory.claim(key, token, seconds);
+        },
       },
-      renew: (key, token, seconds) => memory.renew(key, token, seconds),
-      complete: (key, token, seconds) => memory.complete(key, token, seconds),
-      release: (key, token) => memory.release(key, token),
-    };
+      memory,
+    );
     await deliver({ store, onEvent: (_event, delivery) => void deliveries.push(delivery) });
     expect(deliveries).toEqual([{ eventKey: KEY, leaseToken: tokens[0] }]);
   });

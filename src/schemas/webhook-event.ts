@@ -1,13 +1,13 @@
 /** The body of a webhook delivery (interface document section 6). */
 import * as z from 'zod/mini';
-import { Guid, IsoDateTime } from './formats.js';
+import { Guid, IsoDateTime, WholeNumber } from './formats.js';
 import { Money } from './money.js';
 import { OpenTransactionStatus, OpenTransactionType } from './open-enums.js';
 import { TrackingParameters } from './tracking.js';
 
 /** The `data` of a transaction or cashout event; extra fields (`transactionId`, `amount`) kept. */
 export const WebhookEventData = z.looseObject({
-  id: z.int(),
+  id: WholeNumber,
   referenceId: Guid,
   status: OpenTransactionStatus,
   type: OpenTransactionType,
@@ -26,7 +26,8 @@ export type WebhookEventData = {
 
 /** A transaction or cashout event body, for any event name (known or not). */
 export const WebhookEventBody = z.looseObject({
-  event: z.string().check(z.minLength(1)),
+  // Not empty: parseWebhookEvent refuses an empty name before the schema (the document says minLength 1).
+  event: z.string(),
   timestamp: IsoDateTime,
   data: WebhookEventData,
 });

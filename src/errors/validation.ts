@@ -19,7 +19,7 @@ export class ValidationError extends PaymentsError {
   readonly issues: readonly FieldIssue[];
 
   /** `secrets`: the client's secret key and user token, redacted (a caller may pass one by mistake as a field). */
-  constructor(message: string, issues: readonly FieldIssue[], secrets: Secrets = []) {
+  constructor(message: string, issues: readonly FieldIssue[], secrets: readonly (string | undefined)[] = []) {
     const redact = (text: string) => redactSecrets(text, secrets);
     super(`Invalid request: ${redact(message)}`);
     this.issues = redactIssues(issues, redact);
@@ -57,7 +57,7 @@ export class ResponseValidationError extends PaymentsError {
       status: number;
       requestId: string | undefined;
       /** The client's secret key and user token: out of everything, `body` and `data` included. */
-      secrets?: Secrets;
+      secrets?: readonly (string | undefined)[];
     },
   ) {
     // With the body's key-shaped values: a signing secret is out of the message without `whsec_` too.

@@ -91,7 +91,7 @@ export class WebhookSlowHandlerWarning extends PaymentsError {
 
   constructor(eventKey: string, elapsedMs: number) {
     super(
-      `onEvent has run ${elapsedMs} ms on webhook event ${eventKey}: store or enqueue the event, then return`,
+      `onEvent has run ${elapsedMs} ms on webhook event ${eventKey}: store or enqueue the event, then return (docs/webhooks.md, "The queue recipe")`,
     );
     this.eventKey = eventKey;
     this.elapsedMs = elapsedMs;

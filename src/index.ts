@@ -93,7 +93,7 @@ export {
   WebhookSubscription,
   WebhookSubscriptionList,
 } from './schemas/index.js';
-// Everything of `pix-payments/webhooks`, as api.md promises.
+// Everything of `pix-payments/webhooks`, as the package promises (README, "Receiving webhooks").
 export {
   type CashoutEventName,
   type ClaimResult,

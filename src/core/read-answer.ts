@@ -1,5 +1,5 @@
 /**
- * Reading a 2xx answer: decoded as "Reading answers" in api.md says (`schemas/decode.ts`), then
+ * Reading a 2xx answer: decoded as "Reading answers" in docs/client.md says (`schemas/decode.ts`), then
  * accepted, reported or refused according to the call's `responseValidation` mode.
  */
 import type * as z from 'zod/mini';

@@ -1,5 +1,5 @@
 /**
- * Decoding the answers of a partly documented service ("Reading answers" in api.md): money may
+ * Decoding the answers of a partly documented service ("Reading answers" in docs/client.md): money may
  * already have moved when an answer arrives, so answers are decoded, not policed. In order:
  * envelopes unwrapped, known representations normalised, then the schema checked. What no caller
  * can do without (identity, money that is not a number) is an essential issue; every other

@@ -1,4 +1,4 @@
-/** "Reading answers" (api.md): envelopes, normalised representations, lenient and strict modes. */
+/** "Reading answers" (docs/client.md): envelopes, normalised representations, lenient and strict modes. */
 import { inspect } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { ResponseValidationError } from '../../src/index.js';

@@ -1,5 +1,5 @@
 /**
- * api.md "Client", issue 28: every text the SDK did not write is redacted of the secret key and
+ * docs/errors.md ("Secrets stay out"), issue 28: every text the SDK did not write is redacted of the secret key and
  * its part after `sk_live_prod_`, the user token and its signature, and a signing secret with or
  * without `whsec_`, spelt raw, as JSON `\uXXXX` or percent-encoded (hex in any case), in any mix,
  * wherever the service or the runtime puts it: a body, the status text, a header, a cause chain.

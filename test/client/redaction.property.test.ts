@@ -1,5 +1,5 @@
 /**
- * api.md "Client": text the SDK did not write is redacted of the secret key, the user token and
+ * docs/errors.md, "Secrets stay out": text the SDK did not write is redacted of the secret key, the user token and
  * any sk_/pk_/whsec_-shaped value before it reaches a message, a log line, `toJSON()` or inspect
  * output, wherever the service or the runtime echoes it, and however JSON spells it.
  */

@@ -1,4 +1,4 @@
-/** api.md "Client", idempotency: a money call that fails without a definite answer says what to do. */
+/** docs/client.md, "Retries and idempotency": a money call that fails without a definite answer says what to do. */
 import { describe, expect, it } from 'vitest';
 import {
   APIConnectionError,

@@ -1,4 +1,4 @@
-/** "Hostile input" of reference-behaviour.md: bodies a hostile client writes are a 4xx, never a 500. */
+/** "Hostile input" of docs/service-behaviour.md: bodies a hostile client writes are a 4xx, never a 500. */
 import { describe, expect, it } from 'vitest';
 import { CPF, caller, useMock } from './harness.js';
 

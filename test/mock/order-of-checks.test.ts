@@ -1,5 +1,5 @@
 /**
- * "Order of checks" of reference-behaviour.md, through the msw handlers in process: size, then
+ * "Order of checks" of docs/service-behaviour.md, through the msw handlers in process: size, then
  * credentials, then media type, then the body; 405 with Allow, OPTIONS and HEAD on known paths.
  */
 import { getResponse } from 'msw';

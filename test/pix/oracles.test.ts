@@ -2,7 +2,7 @@
  * Independent oracles: `@brazilian-utils/brazilian-utils` (a dev dependency, never bundled) must
  * agree with our CPF, CNPJ, BR Code and PIX key code on random inputs. Ours stays in the bundle:
  * it is much smaller. Where the two differ by design, the difference is written down here, with
- * the rule that decides it (reference-behaviour.md, the central bank's manuals); everywhere else
+ * the rule that decides it (docs/service-behaviour.md, the central bank's manuals); everywhere else
  * a disagreement fails the test.
  *
  * Documented deviations of the oracle (it is more lenient on form, stricter on one amount):
@@ -470,7 +470,7 @@ describe('BR Code against the oracle', () => {
       fc.property(structure, (s) => {
         const code = assemble(s);
         const crcHasLetters = /[A-F]/.test(code.slice(-4).toUpperCase());
-        // Ours: upper-case CRC and country "BR" only (reference-behaviour.md, EMV).
+        // Ours: upper-case CRC and country "BR" only (docs/service-behaviour.md, EMV).
         const oursExpected =
           !brokenForBoth(s) && !(s.crc === 'lower' && crcHasLetters) && s.country !== 'lower';
         // The oracle: no zero amount in a static code (its own restriction).

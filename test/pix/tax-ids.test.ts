@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cnpjCheckDigits, isValidCnpj } from '../../src/pix/cnpj.js';
 import { cpfCheckDigits, isValidCpf } from '../../src/pix/cpf.js';
 
-// Independent re-implementations of the DICT rules, written from reference-behaviour.md, so that
+// Independent re-implementations of the DICT rules, written from docs/service-behaviour.md, so that
 // the properties compare two codings of the rule rather than the code with itself.
 function mod11(values: number[], weights: number[]): number {
   const sum = values.reduce((acc, value, i) => acc + value * (weights[i] as number), 0);

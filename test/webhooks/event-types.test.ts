@@ -1,5 +1,5 @@
 /**
- * The webhook event types (api.md, Webhooks), held by the type checker: `npm run typecheck`
+ * The webhook event types (docs/webhooks.md, "Typed events"), held by the type checker: `npm run typecheck`
  * fails if a `@ts-expect-error` below stops being an error, and `expectTypeOf` pins exact types.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';

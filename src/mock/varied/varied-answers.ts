@@ -1,7 +1,7 @@
 /**
  * The mock's `answers: 'varied'` mode: each successful answer of the service's endpoints written
  * in a shape the interface document allows but the reference does not use, or that real services
- * send (api.md, "Reading answers"), chosen by a seeded generator per answer. What never changes:
+ * send (docs/client.md, "Reading answers"), chosen by a seeded generator per answer. What never changes:
  * the identity, the money values, the status code, error answers, webhook deliveries and the
  * `/__mock/*` control answers.
  */
@@ -22,7 +22,7 @@ import {
 
 /**
  * How the mock writes its successful answers: `'reference'`, always in the shapes of
- * reference-behaviour.md; `'varied'`, in shapes chosen by a seed among those a real service may send.
+ * docs/service-behaviour.md; `'varied'`, in shapes chosen by a seed among those a real service may send.
  */
 export type MockAnswers = 'reference' | 'varied';
 

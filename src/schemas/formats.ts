@@ -41,7 +41,7 @@ export const GUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
  * `pix-payments/webhooks` (about 0.8 KB, for these three fields), where nothing else needs them.
  * The OpenAPI document states the same rules (`src/openapi/components.ts`, REFINEMENTS).
  */
-function checked<T>(base: z.ZodMiniType<T>, valid: (value: T) => boolean, what: string) {
+export function checked<T>(base: z.ZodMiniType<T>, valid: (value: T) => boolean, what: string) {
   return base.check((payload) => {
     if (!valid(payload.value))
       payload.issues.push({ code: 'custom', message: mustBe(what, payload.value), input: payload.value });

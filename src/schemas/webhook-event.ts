@@ -1,6 +1,6 @@
 /** The body of a webhook delivery (interface document section 6). */
 import * as z from 'zod/mini';
-import { Guid, IsoDateTime, WholeNumber } from './formats.js';
+import { checked, Guid, IsoDateTime, WholeNumber } from './formats.js';
 import { Money } from './money.js';
 import { OpenTransactionStatus, OpenTransactionType } from './open-enums.js';
 import { TrackingParameters } from './tracking.js';
@@ -26,8 +26,7 @@ export type WebhookEventData = {
 
 /** A transaction or cashout event body, for any event name (known or not). */
 export const WebhookEventBody = z.looseObject({
-  // Not empty: parseWebhookEvent refuses an empty name before the schema (the document says minLength 1).
-  event: z.string(),
+  event: checked(z.string(), (name) => name !== '', 'an event name, such as "transaction.completed"'),
   timestamp: IsoDateTime,
   data: WebhookEventData,
 });

@@ -19,10 +19,16 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** Throws when the body declares a length over `maxBytes` (nothing is read). */
-export function refuseDeclaredLength(headers: WebhookHeaders, maxBytes: number): void {
+/**
+ * Throws when the body declares a length over `maxBytes`, after `drop()` (nothing is read: a Fetch
+ * body is cancelled, so that a server in front does not keep the connection waiting for it).
+ */
+export function refuseDeclaredLength(headers: WebhookHeaders, maxBytes: number, drop?: () => unknown): void {
   const declared = readHeader(headers, 'content-length');
-  if (declared !== undefined && Number(declared) > maxBytes) throw new BodyTooLargeError(maxBytes);
+  if (declared !== undefined && Number(declared) > maxBytes) {
+    drop?.();
+    throw new BodyTooLargeError(maxBytes);
+  }
 }
 
 /**

@@ -34,7 +34,9 @@ export function createWebhookHandler(
   return async (request) => {
     try {
       const body = async () => {
-        refuseDeclaredLength(request.headers, resolved.maxBodyBytes);
+        refuseDeclaredLength(request.headers, resolved.maxBodyBytes, () =>
+          request.body?.cancel().catch(() => {}),
+        );
         return request.body === null
           ? new Uint8Array()
           : readAtMost(request.body as unknown as AsyncIterable<Uint8Array>, resolved.maxBodyBytes);

@@ -3,6 +3,7 @@
  * needs no Node typings.
  */
 import { BodyTooLargeError, readAtMost, refuseDeclaredLength } from './body.js';
+import { payloadBytes } from './payload.js';
 import {
   receiveWebhook,
   reportReceiverError,
@@ -35,8 +36,7 @@ async function readRawBody(request: NodeWebhookRequest, maxBytes: number): Promi
   const { body } = request;
   if (typeof body === 'string' || body instanceof Uint8Array) {
     // A body parser read it already, under its own limit (set it to maxBodyBytes too).
-    if ((typeof body === 'string' ? body.length : body.byteLength) > maxBytes)
-      throw new BodyTooLargeError(maxBytes);
+    if (payloadBytes(body).byteLength > maxBytes) throw new BodyTooLargeError(maxBytes);
     return body;
   }
   if (body !== undefined && body !== null && !(typeof body === 'object' && Object.keys(body).length === 0)) {

@@ -188,6 +188,8 @@ async function handleOnce(event: WebhookEvent, options: ResolvedOptions): Promis
   const name = event.event;
   const key = webhookEventKey(event);
   const token = crypto.randomUUID();
+  // The lease's term counts from before the claim, as the store's own clock does at the latest.
+  const claimedAt = Date.now();
   let claim: Awaited<ReturnType<typeof store.claim>>;
   try {
     claim = await store.claim(key, token, lease);
@@ -198,7 +200,7 @@ async function handleOnce(event: WebhookEvent, options: ResolvedOptions): Promis
   if (claim === 'handled') return { status: 200, body: { received: true, duplicate: true } };
   // Another attempt is handling it now: a 200 here would lose the event if that attempt failed.
   if (claim !== 'claimed') return refused(409, 'in progress', { 'retry-after': `${Math.ceil(lease)}` });
-  const watch = watchHandler(key, token, options);
+  const watch = watchHandler(key, token, claimedAt, options);
   try {
     await options.onEvent(event, { eventKey: key, leaseToken: token });
   } catch (error) {
@@ -221,14 +223,20 @@ async function handleOnce(event: WebhookEvent, options: ResolvedOptions): Promis
 }
 
 /**
- * Watches one `onEvent` run: renews the lease every third of its length, reports a lost lease
- * once (a {@link WebhookLeaseLostError}, with how late the renewal timer ran: the event loop was
- * blocked that long) and a slow handler once (a {@link WebhookSlowHandlerWarning}), until stopped.
- * A renewal that fails is reported once too, as a store failure.
+ * Watches one `onEvent` run, until `stop()`:
+ * - renews the lease every third of its length; a renewal that fails is reported once, as a store
+ *   failure, and one answered after `stop()` is ignored (`complete` or `release` has the last word);
+ * - reports a lost lease once (a {@link WebhookLeaseLostError}), measured when `onEvent` ended:
+ *   `'lapsed'` if the lease's term had run out, `blockedMs` the renewal timer's worst lateness;
+ * - reports a slow handler once (a {@link WebhookSlowHandlerWarning}): by a timer, even if `onEvent`
+ *   never settles, or at `stop()` if a blocked event loop kept the timer from firing.
+ * Reports made outside the delivery's own path never throw: an `onError` that throws is written
+ * with `console.error`, so it cannot crash the process from a timer.
  */
 function watchHandler(
   key: string,
   token: string,
+  claimedAt: number,
   options: ResolvedOptions,
 ): { stop(): void; leaseLost(): void } {
   const { store, processingTimeoutSeconds: lease } = options;
@@ -237,50 +245,64 @@ function watchHandler(
   const after = (seconds: number) => Math.min(seconds * 1000, 2 ** 31 - 1);
   const every = after(lease / 3);
   let lastBeat = started;
-  let heldUntil = started + lease * 1000;
+  let heldUntil = claimedAt + lease * 1000;
   let blockedMs = 0;
+  let stoppedAt: number | undefined;
   let lost = false;
+  let warned = false;
   let failed = false;
   const late = (now: number) => Math.max(blockedMs, Math.round(now - lastBeat - every));
+  // A report made from a timer must not throw there: an onError that throws is written instead.
+  const safely = (write: () => void) => {
+    try {
+      write();
+    } catch (error) {
+      const reason = redactSecrets(String(error), secretList(options.secret));
+      console.error(`[pix-payments] webhook receiver: onError threw: ${reason}`);
+    }
+  };
+  const tell = (error: Error) => safely(() => reportReceiverError(options, error));
+  const warn = () => {
+    if (!warned) tell(new WebhookSlowHandlerWarning(key, Date.now() - started));
+    warned = true;
+  };
   const leaseLost = () => {
     if (lost) return;
     lost = true;
-    const now = Date.now();
+    const now = stoppedAt ?? Date.now();
     blockedMs = late(now);
-    reportReceiverError(
-      options,
-      new WebhookLeaseLostError(key, now >= heldUntil ? 'lapsed' : 'taken', blockedMs),
-    );
+    tell(new WebhookLeaseLostError(key, now >= heldUntil ? 'lapsed' : 'taken', blockedMs));
   };
-  const renew = () => {
+  const renewal = setInterval(() => {
     const now = Date.now();
     blockedMs = late(now);
     lastBeat = now;
     Promise.resolve()
       .then(() => store.renew(key, token, lease))
-      .then((renewed) => {
-        if (renewed) heldUntil = now + lease * 1000;
-        else {
-          clearInterval(renewal);
-          leaseLost();
-        }
-      })
-      .catch((error: unknown) => {
-        if (!failed) report(options, `${STORE_FAILED} renew a lease`, error);
-        failed = true;
-      });
-  };
-  const renewal = setInterval(renew, every);
-  const slow = setTimeout(
-    () => reportReceiverError(options, new WebhookSlowHandlerWarning(key, Date.now() - started)),
-    after(options.slowHandlerSeconds),
-  );
+      .then(
+        (renewed) => {
+          if (stoppedAt !== undefined) return;
+          if (renewed) heldUntil = now + lease * 1000;
+          else {
+            clearInterval(renewal);
+            leaseLost();
+          }
+        },
+        (error: unknown) => {
+          if (!failed) safely(() => report(options, `${STORE_FAILED} renew a lease`, error));
+          failed = true;
+        },
+      );
+  }, every);
+  const slow = setTimeout(warn, after(options.slowHandlerSeconds));
   // Neither timer may keep a Node process alive (unref does not exist in browsers or Workers).
   for (const timer of [renewal, slow]) (timer as { unref?: () => void }).unref?.();
   return {
     stop() {
+      stoppedAt = Date.now();
       clearInterval(renewal);
       clearTimeout(slow);
+      if (stoppedAt - started >= after(options.slowHandlerSeconds)) warn();
     },
     leaseLost,
   };

@@ -5,6 +5,7 @@
 import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WebhookEventBody } from '../../src/schemas/index.js';
 import {
   createNodeWebhookHandler,
   createSignedWebhook,
@@ -90,6 +91,8 @@ describe('every receiver bounds what it reads before verifying', () => {
     } as RequestInit);
     expect((await handler(request)).status).toBe(413);
     expect(counter.pulled).toBe(0);
+    // Cancelled, so that a server in front does not keep the connection waiting for the rest.
+    expect(counter.cancelled).toBe(true);
   });
 
   it.each([
@@ -321,6 +324,93 @@ describe('a lease lost while onEvent ran is a WebhookLeaseLostError', () => {
     });
     expect(response.status).toBe(200);
     expect(reports).toEqual([]);
+  });
+});
+
+describe('what the watch on onEvent reports, and when (review of issue 28)', () => {
+  it('ignores a renewal answered after onEvent ended: no false lease loss, on success or failure', async () => {
+    for (const fails of [false, true]) {
+      const reports: unknown[] = [];
+      const memory = new MemoryDedupeStore();
+      // A store that may reorder calls (a pool, HTTP): the renewal arrives after complete or release.
+      const store = storeWith(
+        { renew: (key, token, seconds) => sleep(100).then(() => memory.renew(key, token, seconds)) },
+        memory,
+      );
+      const response = await deliver({
+        store,
+        processingTimeoutSeconds: 0.3,
+        onEvent: async () => {
+          await sleep(150);
+          if (fails) throw new Error('database down');
+        },
+        onError: (error) => reports.push(error),
+      });
+      await sleep(150);
+      expect(response.status).toBe(fails ? 500 : 200);
+      expect(reports.map((report) => (report as Error).name)).toEqual(fails ? ['Error'] : []);
+    }
+  });
+
+  it("measures the loss when onEvent ended, not after a slow complete: 'taken', not blocked", async () => {
+    const reports: unknown[] = [];
+    const store = storeWith({ complete: () => sleep(300).then(() => false) });
+    const response = await deliver({
+      store,
+      processingTimeoutSeconds: 0.2,
+      onEvent: () => {},
+      onError: (error) => reports.push(error),
+    });
+    expect(response.status).toBe(200);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ name: 'WebhookLeaseLostError', reason: 'taken' });
+    expect((reports[0] as WebhookLeaseLostError).blockedMs).toBeLessThan(100);
+  });
+
+  it('warns of a handler that blocked the event loop past slowHandlerSeconds (its timer could not fire)', async () => {
+    const reports: unknown[] = [];
+    const response = await deliver({
+      slowHandlerSeconds: 0.05,
+      onEvent: () => block(120),
+      onError: (error) => reports.push(error),
+    });
+    expect(response.status).toBe(200);
+    expect(reports.map((report) => (report as Error).name)).toEqual(['WebhookSlowHandlerWarning']);
+  });
+
+  it('an onError that throws from a timer is written with console.error, never thrown there', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await deliver({
+      slowHandlerSeconds: 0.02,
+      onEvent: () => sleep(80),
+      onError: () => {
+        throw new Error('logger down');
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(String(error.mock.calls[0]?.[0])).toMatch(/onError threw: Error: logger down/);
+  });
+
+  it('counts the bytes of a body a parser read as text, not its UTF-16 units', async () => {
+    const errors: unknown[] = [];
+    const handler = createNodeWebhookHandler({
+      secret: SECRET,
+      onEvent: () => {},
+      onError: (e) => errors.push(e),
+      maxBodyBytes: 1000,
+    });
+    const res = { statusCode: 0, setHeader: () => {}, end: () => {} };
+    // 900 characters, 2,700 bytes in UTF-8.
+    const body = '€'.repeat(900);
+    await handler({ method: 'POST', headers: {}, body, async *[Symbol.asyncIterator]() {} }, res);
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('keeps WebhookEventBody refusing an empty event name (the schema is public)', () => {
+    const body = JSON.parse(JSON.stringify(transactionEvent()));
+    expect(WebhookEventBody.safeParse(body).success).toBe(true);
+    expect(WebhookEventBody.safeParse({ ...body, event: '' }).success).toBe(false);
   });
 });
 

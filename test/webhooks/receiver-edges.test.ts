@@ -146,19 +146,8 @@ describe('every receiver bounds what it reads before verifying', () => {
   });
 
   it('Node: a body a parser already read (express.raw) over the bound is a 413 too', async () => {
-    const errors: unknown[] = [];
-    const handler = createNodeWebhookHandler({
-      secret: SECRET,
-      onEvent: () => {},
-      onError: (e) => errors.push(e),
-      maxBodyBytes: 10,
-    });
-    const res = { statusCode: 0, setHeader: () => {}, end: () => {} };
-    await handler(
-      { method: 'POST', headers: {}, body: Buffer.alloc(11), async *[Symbol.asyncIterator]() {} },
-      res,
-    );
-    expect(res.statusCode).toBe(413);
+    const { status, errors } = await answerParsed(Buffer.alloc(11), 10);
+    expect(status).toBe(413);
     expect(errors).toHaveLength(1);
   });
 
@@ -170,6 +159,20 @@ describe('every receiver bounds what it reads before verifying', () => {
     expect(() => createNodeWebhookHandler(options)).toThrow(RangeError);
   });
 });
+
+/** The Node receiver's answer to a body a parser already read, and what it reported. */
+async function answerParsed(body: Buffer | string, maxBodyBytes: number) {
+  const errors: unknown[] = [];
+  const handler = createNodeWebhookHandler({
+    secret: SECRET,
+    onEvent: () => {},
+    onError: (e) => errors.push(e),
+    maxBodyBytes,
+  });
+  const res = { statusCode: 0, setHeader: () => {}, end: () => {} };
+  await handler({ method: 'POST', headers: {}, body, async *[Symbol.asyncIterator]() {} }, res);
+  return { status: res.statusCode, errors };
+}
 
 /** Serves a Fetch handler over node:http with the request body streamed, not buffered. */
 function serveStreaming(handler: (request: Request) => Promise<Response>): Promise<Running> {
@@ -393,18 +396,8 @@ describe('what the watch on onEvent reports, and when (review of issue 28)', () 
   });
 
   it('counts the bytes of a body a parser read as text, not its UTF-16 units', async () => {
-    const errors: unknown[] = [];
-    const handler = createNodeWebhookHandler({
-      secret: SECRET,
-      onEvent: () => {},
-      onError: (e) => errors.push(e),
-      maxBodyBytes: 1000,
-    });
-    const res = { statusCode: 0, setHeader: () => {}, end: () => {} };
     // 900 characters, 2,700 bytes in UTF-8.
-    const body = '€'.repeat(900);
-    await handler({ method: 'POST', headers: {}, body, async *[Symbol.asyncIterator]() {} }, res);
-    expect(res.statusCode).toBe(413);
+    expect((await answerParsed('€'.repeat(900), 1000)).status).toBe(413);
   });
 
   it('keeps WebhookEventBody refusing an empty event name (the schema is public)', () => {

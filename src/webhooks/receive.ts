@@ -6,7 +6,7 @@
 
 import { kindOf } from '../schemas/checks.js';
 import { redactSecrets } from '../schemas/redact.js';
-import { MAX_BODY_BYTES } from './body.js';
+import { BodyTooLargeError, MAX_BODY_BYTES } from './body.js';
 import { constructWebhookEvent } from './construct.js';
 import { MemoryDedupeStore, type WebhookDedupeStore } from './dedupe-store.js';
 import { isWebhookDeliveryError, WebhookLeaseLostError, WebhookSlowHandlerWarning } from './errors.js';
@@ -161,7 +161,7 @@ export async function receiveWebhook(
     reportReceiverError(options, error);
     if (isWebhookDeliveryError(error))
       return refused(400, error.name === 'WebhookParseError' ? 'invalid body' : 'invalid signature');
-    return (error as { status?: unknown }).status === 413
+    return error instanceof BodyTooLargeError
       ? refused(413, 'body too large')
       : refused(500, 'receiver error');
   }

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { migrateSchema } from '../../src/sandbox/state/state-database.js';
+import { migrateSchema } from '../../src/sandbox/state/migrations.js';
 import * as rows from '../../src/sandbox/state/state-rows.js';
 import { APPLICATION_ID } from '../../src/sandbox/state/state-schema.js';
 import { CPF, caller } from '../mock/harness.js';
@@ -391,7 +391,7 @@ describe('a state file that cannot be used', () => {
 describe('schema migrations', () => {
   it('brings an older schema to the current one, step by step', () => {
     const db = new DatabaseSync(':memory:');
-    migrateSchema(db, 0, { 0: 'CREATE TABLE old_style (x)' });
+    migrateSchema(db, 0, [{ makes: 'a table', run: (step) => step.exec('CREATE TABLE old_style (x)') }]);
     expect(db.prepare('SELECT user_version AS v FROM pragma_user_version').get()).toEqual({ v: 1 });
     expect(db.prepare("SELECT name FROM sqlite_schema WHERE name = 'old_style'").get()).toEqual({
       name: 'old_style',
@@ -401,7 +401,7 @@ describe('schema migrations', () => {
 
   it('refuses a version it has no step for', () => {
     const db = new DatabaseSync(':memory:');
-    expect(() => migrateSchema(db, 0, {})).toThrow(/no migration from schema version 0/);
+    expect(() => migrateSchema(db, 1, [])).toThrow(/schema version 1 is newer than the last migration \(0\)/);
     db.close();
   });
 });

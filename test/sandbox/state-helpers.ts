@@ -1,9 +1,10 @@
 /** Kept-state tests: temporary folders, servers closed after each test, the database read back. */
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { gunzipSync } from 'node:zlib';
 import { getResponse } from 'msw';
 import { afterEach, expect } from 'vitest';
 import { buildMockService } from '../../src/mock/service.js';
@@ -111,4 +112,14 @@ export async function expectRefused(
   expect(error.message).not.toMatch(/sk_live_prod_|whsec_/);
   expect(await sha256(path)).toBe(before);
   return error;
+}
+
+/**
+ * Writes at `path` the kept database of schema version 1 that the sandbox of commit 3684c50 made
+ * (fixtures/make-state-v1.ts): merchants `shop` and `desk`, charges paid, failed, expired,
+ * reversed and charged back, payouts completed, failed, reversed, cancelled and pending.
+ */
+export async function versionOneFile(path: string): Promise<void> {
+  const gzipped = await readFile(join(import.meta.dirname, 'fixtures', 'state-v1.sqlite.gz'));
+  await writeFile(path, gunzipSync(gzipped), { mode: 0o600 });
 }

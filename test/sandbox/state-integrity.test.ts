@@ -56,6 +56,16 @@ describe('a database whose ledger does not add up', () => {
       /store\.records\[0\]\.feeCents: must be at least 0; got -1/,
     ],
     [
+      'an updated_at in another ISO 8601 form than the one the mock writes',
+      "UPDATE records SET updated_at = '2026-01-01T00:00:00Z' WHERE id = 1",
+      /store\.records\[0\]\.updatedAt: must be an instant as the mock writes it/,
+    ],
+    [
+      'a paid_at whose last digit was zeroed (a torn page)',
+      "UPDATE records SET paid_at = substr(paid_at, 1, 22) || char(0) || 'Z' WHERE id = 1",
+      /store\.records\[0\]\.paidAt: must be an instant as the mock writes it/,
+    ],
+    [
       'an available balance its records do not imply',
       'UPDATE balances SET available_cents = available_cents + 1000000',
       /merchant merchant_1 has available [-\d]+ cents, but its records imply [-\d]+/,

@@ -1,40 +1,82 @@
-/** How the mock keeps a transaction: money in integer cents, converted to decimals only on the wire. */
+/**
+ * How the mock keeps a transaction: money in integer cents, converted to decimals only on the
+ * wire. The kept record's fields are declared once, in {@link StoredTransaction}: its type, the
+ * sandbox's SQLite columns and DDL, and the decoder of a kept row are read off that schema.
+ */
+import * as z from 'zod/mini';
 import { fromCents, toCents } from '../../pix/money.js';
 import type { CreateTransactionBody } from '../../schemas/charge-body.js';
-import type { TransactionOrigin, TransactionStatus, TransactionType } from '../../schemas/enums.js';
-import type { TrackingParametersInput, Transaction } from '../../schemas/transaction.js';
+import { TransactionOrigin, TransactionStatus, TransactionType } from '../../schemas/enums.js';
+import { TrackingParametersInput, type Transaction } from '../../schemas/transaction.js';
 import type { MockMerchant } from '../options.js';
 
-/** A stored transaction record. */
-export interface StoredTransaction {
-  id: number;
-  transactionId: string;
-  merchantId: string;
-  type: TransactionType;
-  status: TransactionStatus;
-  origin: TransactionOrigin;
-  source: string;
-  amountCents: number;
-  feeCents: number;
-  description: string | null;
-  productName: string | null;
-  trackingParameters: TrackingParametersInput | undefined;
-  pixCode: string | null;
-  pixKeyType: string;
-  pixKey: string | null;
-  clientName: string | null;
-  clientEmail: string | null;
-  clientPhone: string | null;
-  clientCpf: string | null;
-  externalId: string;
-  endToEndId: string | null;
-  receiptUrl: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  paidAt: Date | null;
+/** The one form of an instant the mock writes: `Date.prototype.toISOString()`'s, in UTC. */
+const INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * A kept instant: exactly the text `toISOString()` writes (`2026-01-02T03:04:05.678Z`), read as
+ * a `Date`. Any other text, even one `Date.parse` reads, is not a time the mock wrote.
+ */
+export const Instant = z.pipe(
+  z.string().check(
+    z.refine((text) => {
+      const ms = INSTANT_PATTERN.test(text) ? Date.parse(text) : Number.NaN;
+      return !Number.isNaN(ms) && new Date(ms).toISOString() === text;
+    }, 'must be an instant as the mock writes it, e.g. "2026-01-02T03:04:05.678Z"'),
+  ),
+  z.transform((text) => new Date(text)),
+);
+
+/** A sum of money in integer cents (a safe integer), never negative. */
+export const Cents = z.int().check(z.gte(0));
+
+const Text = z.nullable(z.string());
+
+/**
+ * A stored transaction record, as the mock holds it (dates as `Date`) and keeps it (dates as
+ * ISO 8601 text). An optional field (one whose key may be absent) is kept as NULL.
+ */
+export const StoredTransaction = z.object({
+  id: z.int().check(z.gte(1)),
+  transactionId: z.string(),
+  merchantId: z.string(),
+  type: TransactionType,
+  status: TransactionStatus,
+  origin: TransactionOrigin,
+  source: z.string(),
+  amountCents: Cents,
+  feeCents: Cents,
+  description: Text,
+  productName: Text,
+  // Absent when the charge had none, yet present (as undefined) in the record the ledger makes:
+  // the identity transform keeps the key, where z.optional alone would leave it out.
+  trackingParameters: z.pipe(
+    z.optional(TrackingParametersInput),
+    z.transform((value) => value),
+  ),
+  pixCode: Text,
+  pixKeyType: z.string(),
+  pixKey: Text,
+  clientName: Text,
+  clientEmail: Text,
+  clientPhone: Text,
+  clientCpf: Text,
+  externalId: z.string(),
+  endToEndId: Text,
+  receiptUrl: Text,
+  createdAt: Instant,
+  updatedAt: Instant,
+  paidAt: z.nullable(Instant),
   /** The record a chargeback created an infraction for. */
-  relatedId?: number;
-}
+  relatedId: z.exactOptional(z.int()),
+});
+/** A stored transaction record. */
+export type StoredTransaction = z.output<typeof StoredTransaction>;
+
+/** The fields of a record that change after its creation. */
+export type RecordChanges = Partial<
+  Pick<StoredTransaction, 'status' | 'updatedAt' | 'paidAt' | 'endToEndId' | 'receiptUrl' | 'pixCode'>
+>;
 
 /** What the creator of a record gives; {@link newRecordDefaults} fills in the rest. */
 export type NewRecordFields = Partial<StoredTransaction> &

@@ -5,7 +5,7 @@
  */
 import type { TransactionStatus, TransactionType } from '../../schemas/enums.js';
 import type { MockMerchant } from '../options.js';
-import type { StoredTransaction } from './records.js';
+import type { RecordChanges, StoredTransaction } from './records.js';
 import type { ChangeListener } from './state-change.js';
 import { TransactionIndex } from './transaction-index.js';
 
@@ -20,11 +20,6 @@ export interface IdempotencyClaim {
   fingerprint: string;
   recordId: number;
 }
-
-/** The fields of a record that change after its creation. */
-export type RecordChanges = Partial<
-  Pick<StoredTransaction, 'status' | 'updatedAt' | 'paidAt' | 'endToEndId' | 'receiptUrl' | 'pixCode'>
->;
 
 /** The whole store as plain data, to keep in a state file (records with `Date`s). */
 export interface SavedStore {

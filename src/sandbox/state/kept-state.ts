@@ -12,6 +12,7 @@ import { MAX_KEPT_DELIVERY_ATTEMPTS } from '../../mock/domain/subscriptions.js';
 import type { MockMerchantOptions, MockServiceOptions } from '../../mock/options.js';
 import type { StatefulParts } from '../../mock/service.js';
 import { Dirty, replay } from './dirty-rows.js';
+import { MIGRATIONS, type Migration } from './migrations.js';
 import { causeInWords, stateCause, unusable } from './state-causes.js';
 import { copyDatabase, type DatabaseCopy } from './state-copy.js';
 import { type OpenedState, openStateDatabase } from './state-database.js';
@@ -79,12 +80,16 @@ export class KeptState {
 
   /**
    * Opens the database at `path` (none yet is fine: it is made; a JSON state file is imported),
-   * locks it for this server, and reads it.
+   * locks it for this server, and reads it (migrated by `migrations`: tests add one of their own).
    * @throws StateFileError in one line when the file cannot be used, or another server uses it;
    *   it is then left as it is.
    */
-  static async open(path: string, options: MockServiceOptions): Promise<KeptState> {
-    const opened = await openStateDatabase(path);
+  static async open(
+    path: string,
+    options: MockServiceOptions,
+    migrations: readonly Migration[] = MIGRATIONS,
+  ): Promise<KeptState> {
+    const opened = await openStateDatabase(path, migrations);
     try {
       return new KeptState(
         opened,

@@ -11,6 +11,7 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { link, open, readFile, rm } from 'node:fs/promises';
 import type { DatabaseSync } from 'node:sqlite';
 import { pathToFileURL } from 'node:url';
+import { MIGRATIONS, type Migration, migrateSchema } from './migrations.js';
 import { loadSqlite } from './sqlite.js';
 import { cannotMake, unusable } from './state-causes.js';
 import { readState, writeState } from './state-document.js';
@@ -18,7 +19,7 @@ import { StateFileError } from './state-error.js';
 import { headOfMade, readHead, requireMakeable, requireWritable, stateFileKind } from './state-file-kind.js';
 import { decodeState, refused, type SavedState } from './state-format.js';
 import { rowWriter } from './state-rows.js';
-import { APPLICATION_ID, MIGRATIONS, SCHEMA_1, SCHEMA_VERSION } from './state-schema.js';
+import { APPLICATION_ID } from './state-schema.js';
 
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
 /** The files SQLite keeps beside a database. */
@@ -40,51 +41,43 @@ export interface OpenedState {
 /** The database a JSON state file is imported into: `state.json` → `state.sqlite`. */
 export const importedPath = (path: string) => `${path.replace(/\.json$/i, '')}.sqlite`;
 
-/** Refuses a database that is not ours (its `application_id`), or of a newer schema. */
-function checkOwnership(path: string, applicationId: number | undefined, version: number): void {
+/**
+ * Refuses a database that is not ours (its `application_id`), or of a schema newer than `newest`
+ * (the last of the migrations this code runs).
+ */
+function checkOwnership(
+  path: string,
+  applicationId: number | undefined,
+  version: number,
+  newest: number,
+): void {
   if (applicationId !== APPLICATION_ID) {
     throw refused(
       path,
       'is a SQLite database, but not one of the pix-payments mock (another application_id)',
     );
   }
-  if (version > SCHEMA_VERSION) {
+  if (version > newest) {
     throw refused(
       path,
-      `has schema version ${version}, newer than this pix-payments reads (${SCHEMA_VERSION}): update pix-payments`,
+      `has schema version ${version}, newer than this pix-payments reads (${newest}): update pix-payments`,
     );
   }
 }
 
 /** The same, from the file's header alone: before SQLite opens the file. */
-function checkHeader(path: string, head: Buffer): void {
-  if (head.length < 100) checkOwnership(path, undefined, 0);
-  else checkOwnership(path, head.readUInt32BE(68), head.readUInt32BE(60));
+function checkHeader(path: string, head: Buffer, newest: number): void {
+  if (head.length < 100) checkOwnership(path, undefined, 0, newest);
+  else checkOwnership(path, head.readUInt32BE(68), head.readUInt32BE(60), newest);
 }
 
 /** The same, through a connection (the header may have changed since it was read); the schema version. */
-function checkedVersion(db: DatabaseSync, path: string): number {
+function checkedVersion(db: DatabaseSync, path: string, newest: number): number {
   const { application_id: id, user_version: version } = db
     .prepare('SELECT application_id, user_version FROM pragma_application_id, pragma_user_version')
     .get() as { application_id: number; user_version: number };
-  checkOwnership(path, id >>> 0, version);
+  checkOwnership(path, id >>> 0, version, newest);
   return version;
-}
-
-/**
- * Brings a database of schema `from` to {@link SCHEMA_VERSION}, one step at a time, inside the
- * caller's transaction.
- */
-export function migrateSchema(
-  db: DatabaseSync,
-  from: number,
-  migrations: Readonly<Record<number, string>> = MIGRATIONS,
-): void {
-  for (let step = from; step < SCHEMA_VERSION; step++) {
-    const sql = migrations[step];
-    if (sql === undefined) throw new Error(`no migration from schema version ${step}`);
-    db.exec(`${sql}; PRAGMA user_version = ${step + 1};`);
-  }
 }
 
 /**
@@ -93,7 +86,11 @@ export function migrateSchema(
  * Answers false when another start made it first. Also the bulk path of the benchmark's seeding.
  * @internal
  */
-export async function createDatabase(path: string, state?: SavedState): Promise<boolean> {
+export async function createDatabase(
+  path: string,
+  state?: SavedState,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<boolean> {
   const temporary = `${path}.${randomBytes(8).toString('hex')}.tmp`;
   try {
     // Owner-only from its creation (SQLite gives its side files the same mode): it holds every key.
@@ -106,9 +103,11 @@ export async function createDatabase(path: string, state?: SavedState): Promise<
     const db = new DatabaseSync(temporary);
     try {
       // The header says ours before anything else is written.
-      db.exec(`PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION};`);
+      db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
       db.exec('PRAGMA journal_mode = WAL');
-      db.exec(`BEGIN; ${SCHEMA_1}`);
+      // Made at version 1 by the first step, then migrated forward as an older file would be.
+      db.exec('BEGIN');
+      migrateSchema(db, 0, migrations);
       if (state !== undefined) writeState(rowWriter(db), state);
       db.exec('COMMIT');
     } finally {
@@ -165,22 +164,43 @@ function quickCheck(db: DatabaseSync, path: string): void {
 }
 
 /**
+ * Fails with the refusal of a file shorter than the pages its header counts (cut short: a copy
+ * that stopped, a full disk). SQLite would read the missing end of its last page as zeros, which
+ * may change a row without failing its own checks. Only without a WAL: with one, the WAL's
+ * pages count, and the file may rightly be shorter until they are copied into it.
+ */
+function requireWholePages(db: DatabaseSync, path: string): void {
+  const { pages, size } = db
+    .prepare('SELECT page_count AS pages, page_size AS size FROM pragma_page_count, pragma_page_size')
+    .get() as { pages: number; size: number };
+  const bytes = statSync(path).size;
+  if (bytes < pages * size) {
+    throw refused(path, `is cut short (${bytes} bytes, where its header counts ${pages} pages of ${size})`);
+  }
+}
+
+/**
  * Every check a database must pass, on a read-only connection: a refusal then changes nothing,
  * not even by folding a crashed server's WAL into the file (a read-write connection does that on
  * close). Without a WAL the file is opened as immutable, which makes no side file at all; with
  * one (a crash's, or a running server's: then busy) it is read with the WAL. The state is read
  * here when the schema is current; an older one is read once migrated.
  */
-function checkReadOnly(path: string, withWal: boolean): { version: number; saved: SavedState | undefined } {
+function checkReadOnly(
+  path: string,
+  withWal: boolean,
+  newest: number,
+): { version: number; saved: SavedState | undefined } {
   const { DatabaseSync } = loadSqlite();
   const location = pathToFileURL(path);
   if (!withWal) location.searchParams.set('immutable', '1');
   const db = new DatabaseSync(location, { readOnly: true });
   try {
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    const version = checkedVersion(db, path);
+    const version = checkedVersion(db, path, newest);
+    if (!withWal) requireWholePages(db, path);
     quickCheck(db, path);
-    return { version, saved: version === SCHEMA_VERSION ? readState(db, path) : undefined };
+    return { version, saved: version === newest ? readState(db, path) : undefined };
   } finally {
     db.close();
   }
@@ -201,12 +221,13 @@ function stampOf(path: string): string {
  * {@link checkReadOnly}), then locked (SQLite's exclusive lock, held until the server closes) and
  * migrated in one transaction. A refusal removes only the side files that opening made.
  */
-function lockAndRead(path: string, head: Buffer): OpenedState {
-  checkHeader(path, head);
+function lockAndRead(path: string, head: Buffer, migrations: readonly Migration[]): OpenedState {
+  const newest = migrations.length;
+  checkHeader(path, head, newest);
   const before = sideFilesOf(path);
   let checked: ReturnType<typeof checkReadOnly>;
   try {
-    checked = checkReadOnly(path, before.includes('-wal'));
+    checked = checkReadOnly(path, before.includes('-wal'), newest);
   } catch (error) {
     throw translate(error, path);
   } finally {
@@ -219,8 +240,8 @@ function lockAndRead(path: string, head: Buffer): OpenedState {
     db = new DatabaseSync(path);
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA locking_mode = EXCLUSIVE;`);
     db.exec('BEGIN IMMEDIATE');
-    const version = checkedVersion(db, path);
-    migrateSchema(db, version);
+    const version = checkedVersion(db, path, newest);
+    migrateSchema(db, version, migrations);
     // Read again only if another server wrote between the check and the lock, or to read a
     // migrated schema: a restart on 100,000 records reads them once.
     const saved =
@@ -247,21 +268,25 @@ function lockAndRead(path: string, head: Buffer): OpenedState {
 /**
  * The kept state at `path`, locked for this server: a new database when there is no file; a JSON
  * state file of format 1 imported once into `state.sqlite` beside it (left as it is).
+ * @param migrations the steps a file is taken through (tests add one of their own).
  * @throws StateFileError in one line, naming the file and the rule, when it cannot be used; the
  *   file is then left byte for byte.
  */
-export async function openStateDatabase(path: string): Promise<OpenedState> {
+export async function openStateDatabase(
+  path: string,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<OpenedState> {
   // An older Node is refused first, in its own words, before any file is read or made.
   loadSqlite();
   const head = (await stateFileKind(path)) === 'file' ? await readHead(path) : undefined;
   if (head === undefined) {
     await requireMakeable(path);
-    await createDatabase(path);
-    return lockAndRead(path, await headOfMade(path));
+    await createDatabase(path, undefined, migrations);
+    return lockAndRead(path, await headOfMade(path), migrations);
   }
   if (head.subarray(0, SQLITE_MAGIC.length).equals(SQLITE_MAGIC)) {
     await requireWritable(path);
-    return lockAndRead(path, head);
+    return lockAndRead(path, head, migrations);
   }
   const text = await readFile(path, 'utf8');
   if (!/^\s*[[{]/.test(text)) {
@@ -272,8 +297,8 @@ export async function openStateDatabase(path: string): Promise<OpenedState> {
   let made = false;
   if ((await stateFileKind(database)) === 'missing') {
     await requireMakeable(database);
-    made = await createDatabase(database, state);
+    made = await createDatabase(database, state, migrations);
   } else await requireWritable(database);
-  const opened = lockAndRead(database, await headOfMade(database));
+  const opened = lockAndRead(database, await headOfMade(database), migrations);
   return { ...opened, imported: { from: path, now: made } };
 }

@@ -6,14 +6,13 @@
  */
 import * as z from 'zod/mini';
 import { CLOCK_RANGE, isClockTime } from '../../mock/domain/clock.js';
+import { StoredTransaction } from '../../mock/domain/records.js';
 import type { SavedStore } from '../../mock/domain/store.js';
 import type { SavedSubscriptions } from '../../mock/domain/subscriptions.js';
 import type { MockMerchant } from '../../mock/options.js';
-import { TransactionOrigin, TransactionStatus, TransactionType } from '../../schemas/enums.js';
 import { IsoDateTime } from '../../schemas/formats.js';
 import { safeParseWith, summarizeIssues } from '../../schemas/parse.js';
 import { HttpUrl } from '../../schemas/primitives.js';
-import { TrackingParametersInput } from '../../schemas/transaction.js';
 import { WEBHOOK_SUBSCRIPTION_STATUSES, WebhookEventName } from '../../schemas/webhook-subscription.js';
 import { inconsistency } from './state-consistency.js';
 import { StateFileError } from './state-error.js';
@@ -45,10 +44,6 @@ const Text = z.nullable(z.string());
 const DateText = z
   .string()
   .check(z.refine((text) => !Number.isNaN(Date.parse(text)), 'must be an ISO 8601 date-time'));
-const When = z.pipe(
-  DateText,
-  z.transform((text) => new Date(text)),
-);
 const ClockTime = z.pipe(
   DateText.check(
     z.refine((text) => Number.isNaN(Date.parse(text)) || isClockTime(Date.parse(text)), {
@@ -67,40 +62,6 @@ const Merchant = z.object({
   initialBalanceCents: Cents,
   manualApproval: z.boolean(),
   cashInFeeCents: Amount,
-});
-
-const StoredRecord = z.object({
-  id: z.int().check(z.gte(1)),
-  transactionId: z.string(),
-  merchantId: z.string(),
-  type: TransactionType,
-  status: TransactionStatus,
-  origin: TransactionOrigin,
-  source: z.string(),
-  amountCents: Amount,
-  feeCents: Amount,
-  description: Text,
-  productName: Text,
-  // Absent when the charge had none; present (as undefined) in the record, as the ledger makes it
-  // (and `StoredTransaction` types it): not an identity, z.optional alone would leave the key out.
-  trackingParameters: z.pipe(
-    z.optional(TrackingParametersInput),
-    z.transform((value) => value),
-  ),
-  pixCode: Text,
-  pixKeyType: z.string(),
-  pixKey: Text,
-  clientName: Text,
-  clientEmail: Text,
-  clientPhone: Text,
-  clientCpf: Text,
-  externalId: z.string(),
-  endToEndId: Text,
-  receiptUrl: Text,
-  createdAt: When,
-  updatedAt: When,
-  paidAt: z.nullable(When),
-  relatedId: z.exactOptional(z.int()),
 });
 
 const Subscription = z.object({
@@ -143,7 +104,8 @@ const SavedStateSchema = z.object({
   jwtSecret: z.string().check(z.minLength(1)),
   merchants: z.array(Merchant).check(z.minLength(1)),
   store: z.object({
-    records: z.array(StoredRecord),
+    // The kept record's one schema: strict (exact instants, integer cents, known statuses).
+    records: z.array(StoredTransaction),
     claims: z.array(z.tuple([z.string(), z.object({ fingerprint: z.string(), recordId: z.int() })])),
     balances: z.array(z.tuple([z.string(), Balance])),
     nextId: z.int().check(z.gte(1)),

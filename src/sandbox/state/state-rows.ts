@@ -4,7 +4,8 @@
  * checks both).
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import { column, TABLES, type Table } from './state-schema.js';
+import { column, type Table } from './schema-columns.js';
+import { TABLES } from './state-schema.js';
 
 /** A state object (a record, a subscription, …) whose fields become columns. */
 type Fields = object;

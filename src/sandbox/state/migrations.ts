@@ -1,0 +1,75 @@
+/**
+ * The kept database's versions, as an ordered list of steps: step n (from 0) turns a database of
+ * schema version n into version n + 1, so the list's length is the version this code writes
+ * (`PRAGMA user_version`), and the newest it reads. A new database is an empty one taken through
+ * every step: made at version 1, then migrated forward like any older file, so the first
+ * migration ever runs on new databases too. A step never changes once shipped; a change to the
+ * kept state is a new step at the end. A field added to a kept schema (the record's, a nullable
+ * one) is the field, plus one step `addColumns(TABLES.records, ['newField'])`: the column's DDL
+ * is read off the schema, and the step that made the table leaves out the columns later steps add.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+import { createTableSql, type SchemaTable } from './schema-columns.js';
+import { SCHEMA_1_FIXED_TABLES, TABLES } from './state-schema.js';
+
+/** One step of the list. */
+export interface Migration {
+  /** What the step makes, in words. */
+  readonly makes: string;
+  /** The schema fields this step adds as columns (the step that made their table left them out). */
+  readonly adds?: { readonly table: string; readonly fields: readonly string[] };
+  /** Runs the step inside the caller's transaction; `steps` is the whole list being run. */
+  readonly run: (db: DatabaseSync, steps: readonly Migration[]) => void;
+}
+
+/** The fields of `table` that steps of `steps` add as columns. */
+const addedBy = (steps: readonly Migration[], table: SchemaTable) =>
+  steps.flatMap((step) => (step.adds?.table === table.name ? step.adds.fields : []));
+
+/** The step that makes a schema table, without the columns later steps add. */
+export const createTable = (table: SchemaTable): Migration['run'] => {
+  return (db, steps) => db.exec(createTableSql(table, addedBy(steps, table)));
+};
+
+/** The step that adds fields of a table's schema (nullable ones: old rows hold NULL) as columns. */
+export function addColumns(table: SchemaTable, fields: readonly string[]): Migration {
+  return {
+    makes: `the columns ${fields.join(', ')} of ${table.name}`,
+    adds: { table: table.name, fields },
+    run: (db) => {
+      for (const field of fields) db.exec(`ALTER TABLE ${table.name} ADD COLUMN ${table.columns[field]}`);
+    },
+  };
+}
+
+/** Every step, oldest first. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    makes: 'schema 1: settings, merchants, balances, records, claims, subscriptions, deliveries',
+    run: (db, steps) => {
+      db.exec(SCHEMA_1_FIXED_TABLES);
+      createTable(TABLES.records)(db, steps);
+    },
+  },
+];
+
+/** `PRAGMA user_version`: the schema this code writes, and the newest it reads. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * Brings a database of schema version `from` to the last of `steps` (0 for an empty database),
+ * one step at a time, inside the caller's transaction.
+ */
+export function migrateSchema(
+  db: DatabaseSync,
+  from: number,
+  steps: readonly Migration[] = MIGRATIONS,
+): void {
+  if (from > steps.length) {
+    throw new Error(`schema version ${from} is newer than the last migration (${steps.length})`);
+  }
+  for (let version = from; version < steps.length; version++) {
+    (steps[version] as Migration).run(db, steps);
+    db.exec(`PRAGMA user_version = ${version + 1}`);
+  }
+}

@@ -1,14 +1,17 @@
 /**
- * The service's 14 operations, each written once: what the client sends and reads, what the mock
- * answers at, and the prose of the OpenAPI document. The resources name an entry
- * (`this.#core.call(endpoints.createCashout, params, options)`), the mock registers a handler
- * per entry name, and `src/openapi/` loops over this table.
+ * The service's 14 operations as the client needs them, each written once and by reference: its
+ * method, path and auth, the params and answer schemas, the success status, the idempotency key's
+ * field and scope, and the money it may move. A resource method names its entry
+ * (`this.#core.call(endpoints.createCashout, params, options)`) and takes its params type from it.
+ * The rest of each operation's contract (prose, error codes, examples, the mock's name) is in
+ * `src/operations.ts`, which the client never imports.
  */
 import * as z from 'zod/mini';
 import { Balance } from './schemas/balance.js';
 import { ApproveCashoutParams, CreateCashoutParams, CreateCashoutResponse } from './schemas/cashout.js';
 import { CreateTransactionParams, CreateTransactionResponse } from './schemas/charge.js';
 import type { DecodeRules } from './schemas/decode.js';
+import type { TransactionType } from './schemas/enums.js';
 import { Guid } from './schemas/formats.js';
 import { ListCashoutsParams, ListTransactionsParams, PageMeta } from './schemas/list.js';
 import { Transaction } from './schemas/transaction.js';
@@ -26,37 +29,52 @@ import { toCreateTransactionBody, toListQuery } from './schemas/wire.js';
 /** What money a call may move: a failure without a definite answer then says what to do. */
 export type MoneyMove = 'charge' | 'payout' | 'approval';
 
-/** One operation of the service. `P` is the validated params' type, `A` the answer's schema. */
-export interface Endpoint<P = unknown, A extends z.ZodMiniType | undefined = z.ZodMiniType | undefined> {
+type Schema = z.ZodMiniType;
+/** What the caller passes to an operation with params schema `S` (nothing without one). */
+export type InputOf<S> = S extends Schema ? z.input<S> : undefined;
+/** What the client reads from an operation with answer schema `A` (nothing for a 204). */
+export type OutputOf<S> = S extends Schema ? z.output<S> : undefined;
+
+/**
+ * How an operation's idempotency key works: the params field that holds it (made by the client
+ * when the caller gives none), and its scope: a key is unique per merchant among the records of
+ * this type, so the same key may name one charge and one payout.
+ */
+export interface Idempotency {
+  field: 'referenceId' | 'idempotencyKey';
+  scope: TransactionType;
+}
+
+/**
+ * One operation of the service, as the client needs it. `S` is the params' schema, `A` the
+ * answer's. What only the mock, the OpenAPI document and the docs need (prose, error codes,
+ * examples) is in `src/operations.ts`, keyed by the same `operationId`.
+ */
+export interface Endpoint<
+  S extends Schema | undefined = Schema | undefined,
+  A extends Schema | undefined = Schema | undefined,
+> {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** The path; `{name}` is replaced by the validated param `name` (URL-encoded). */
   path: string;
   /** `user`: the user token (webhook management); the secret key otherwise. */
   auth?: 'user';
+  /** The status of a success (a create answered again for its idempotency key is a 200). */
+  status: 200 | 201 | 204;
   /** The schema of the call's params, checked before anything is sent. */
-  params?: z.ZodMiniType<P>;
-  /** The params field holding the idempotency key; when the caller gives none, one is made. */
-  idempotencyKey?: string;
+  params?: S;
+  /** The idempotency key's field and scope, for an operation that makes a record. */
+  idempotency?: Idempotency;
   /** What money the call may move. */
   moves?: MoneyMove;
   /** The request body, from the validated params. */
-  body?: (params: P) => unknown;
+  body?(valid: OutputOf<S>): unknown;
   /** The query string, from the validated params. */
-  query?: (params: P) => Record<string, string>;
+  query?(valid: OutputOf<S>): Record<string, string>;
   /** The schema of a 2xx body; `undefined` for an answer without one (204). */
   answer: A;
   /** How the answer is decoded (envelope, identity, money); needed with an `answer`. */
   decode?: DecodeRules;
-}
-
-/** What describes an operation beyond what the client sends (kept out of the client's bundle). */
-export interface OperationDoc {
-  /** Its name in the mock's routes, faults and varied answers, e.g. `create-cashout`. */
-  name: string;
-  summary: string;
-  description: string;
-  tag: string;
-  deprecated?: true;
 }
 
 const MONEY = ['amount', 'feeAmount', 'finalAmount'] as const;
@@ -87,24 +105,27 @@ const asSent = <P>(valid: P) => valid;
 const INTEGRATIONS = '/v1/integrations';
 const WEBHOOKS = '/v1/user/webhooks';
 const WEBHOOK = `${WEBHOOKS}/{id}`;
-const SUBSCRIPTIONS = 'Webhook subscriptions';
 
-/** Names an endpoint's param types for TypeScript while the table stays plain data. */
-const endpoint = <P, A extends z.ZodMiniType | undefined>(entry: Endpoint<P, A>) => entry;
+/** Ties an entry's functions to its params schema for TypeScript while the table stays plain data. */
+const endpoint = <S extends Schema | undefined = undefined, A extends Schema | undefined = undefined>(
+  entry: Endpoint<S, A>,
+) => entry;
 
 /** The table, keyed by OpenAPI `operationId`. */
 export const endpoints = {
   getBalance: endpoint({
     method: 'GET',
     path: `${INTEGRATIONS}/balance`,
+    status: 200,
     answer: Balance,
     decode: { envelope: 'one', money: ['available', 'pending'] },
   }),
   createTransaction: endpoint({
     method: 'POST',
     path: `${INTEGRATIONS}/create-transaction`,
+    status: 201,
     params: CreateTransactionParams,
-    idempotencyKey: 'referenceId',
+    idempotency: { field: 'referenceId', scope: 'CASHIN' },
     moves: 'charge',
     body: toCreateTransactionBody,
     answer: CreateTransactionResponse,
@@ -113,6 +134,7 @@ export const endpoints = {
   listTransactions: endpoint({
     method: 'GET',
     path: `${INTEGRATIONS}/list-transactions`,
+    status: 200,
     params: ListTransactionsParams,
     query: toListQuery,
     answer: ListAnswer,
@@ -121,8 +143,9 @@ export const endpoints = {
   createCashout: endpoint({
     method: 'POST',
     path: `${INTEGRATIONS}/create-cashout`,
+    status: 201,
     params: CreateCashoutParams,
-    idempotencyKey: 'idempotencyKey',
+    idempotency: { field: 'idempotencyKey', scope: 'CASHOUT' },
     moves: 'payout',
     body: asSent,
     answer: CreateCashoutResponse,
@@ -131,6 +154,7 @@ export const endpoints = {
   getCashout: endpoint({
     method: 'GET',
     path: `${INTEGRATIONS}/cashout/{id}`,
+    status: 200,
     params: PayoutId,
     answer: Transaction,
     decode: RECORD,
@@ -138,6 +162,7 @@ export const endpoints = {
   listCashouts: endpoint({
     method: 'GET',
     path: `${INTEGRATIONS}/cashout`,
+    status: 200,
     params: ListCashoutsParams,
     query: toListQuery,
     answer: ListAnswer,
@@ -146,6 +171,7 @@ export const endpoints = {
   approveCashout: endpoint({
     method: 'POST',
     path: `${INTEGRATIONS}/approve-cashout`,
+    status: 200,
     params: ApproveCashoutParams,
     moves: 'approval',
     body: asSent,
@@ -155,6 +181,7 @@ export const endpoints = {
   listWebhookEvents: endpoint({
     method: 'GET',
     path: `${WEBHOOKS}/events`,
+    status: 200,
     auth: 'user',
     answer: WebhookEventTypeList,
     decode: { envelope: 'many' },
@@ -162,6 +189,7 @@ export const endpoints = {
   createWebhook: endpoint({
     method: 'POST',
     path: WEBHOOKS,
+    status: 201,
     auth: 'user',
     params: CreateWebhookParams,
     body: asSent,
@@ -172,6 +200,7 @@ export const endpoints = {
   listWebhooks: endpoint({
     method: 'GET',
     path: WEBHOOKS,
+    status: 200,
     auth: 'user',
     answer: WebhookSubscriptionList,
     decode: { envelope: 'many', identity: ['id'] },
@@ -179,6 +208,7 @@ export const endpoints = {
   getWebhook: endpoint({
     method: 'GET',
     path: WEBHOOK,
+    status: 200,
     auth: 'user',
     params: WebhookId,
     answer: WebhookSubscription,
@@ -187,6 +217,7 @@ export const endpoints = {
   updateWebhook: endpoint({
     method: 'PATCH',
     path: WEBHOOK,
+    status: 200,
     auth: 'user',
     params: WebhookChanges,
     body: ({ id: _, ...changes }) => changes,
@@ -196,6 +227,7 @@ export const endpoints = {
   deleteWebhook: endpoint({
     method: 'DELETE',
     path: WEBHOOK,
+    status: 204,
     auth: 'user',
     params: WebhookId,
     answer: undefined,
@@ -203,6 +235,7 @@ export const endpoints = {
   revalidateWebhook: endpoint({
     method: 'POST',
     path: `${WEBHOOK}/revalidate`,
+    status: 200,
     auth: 'user',
     params: WebhookId,
     answer: WebhookSubscription,
@@ -212,106 +245,6 @@ export const endpoints = {
 
 /** The operationId of each entry. */
 export type OperationId = keyof typeof endpoints;
-/** The name of each operation in the mock (its routes, faults and varied answers). */
-export type OperationName = (typeof operations)[OperationId]['name'];
-
-/**
- * Each operation's name in the mock and its prose in the OpenAPI document, by `operationId`: beside
- * the table, so that it stays out of the client's bundle (only the mock and `src/openapi/` read it).
- */
-export const operations = {
-  getBalance: {
-    name: 'balance',
-    summary: 'Read the balance',
-    description: 'The first call of the recommended test order.',
-    tag: 'Balance',
-  },
-  createTransaction: {
-    name: 'create-transaction',
-    summary: 'Create a PIX charge',
-    description:
-      'Creates a charge (CASHIN), PENDING, with the `pixCode` to show to the payer. It counts as paid only when COMPLETED. Event `transaction.created`.',
-    tag: 'Charges',
-  },
-  listTransactions: {
-    name: 'list-transactions',
-    summary: 'Query transactions',
-    description:
-      'With `transactionId`, that single record; without it, a page of records, newest first, filtered.',
-    tag: 'Transactions',
-  },
-  createCashout: {
-    name: 'create-cashout',
-    summary: 'Create a payout',
-    description:
-      'Sends `amount - 5.00` to a PIX key; the whole amount leaves the available balance. Accepted PENDING, then processed at once (PROCESSING, COMPLETED or FAILED, each with its event) unless the account approves payouts by hand. The EMAIL keys `fail@pix.test` and `reverse@pix.test` end FAILED and REVERSED.',
-    tag: 'Payouts',
-  },
-  getCashout: {
-    name: 'get-cashout',
-    summary: 'Read one payout',
-    description: 'By its transactionId or its legacy integer id.',
-    tag: 'Payouts',
-  },
-  listCashouts: {
-    name: 'list-cashouts',
-    summary: 'List payouts',
-    description: 'A page of payouts (CASHOUT), newest first.',
-    tag: 'Payouts',
-  },
-  approveCashout: {
-    name: 'approve-cashout',
-    summary: 'Approve a pending payout (legacy)',
-    description:
-      'For an account that approves payouts by hand: hands a PENDING payout to the provider. Any other status is a 409 INVALID_TRANSITION.',
-    tag: 'Payouts',
-    deprecated: true,
-  },
-  listWebhookEvents: {
-    name: 'list-webhook-events',
-    summary: 'List the event names',
-    description: 'The events a subscription can listen to.',
-    tag: SUBSCRIPTIONS,
-  },
-  createWebhook: {
-    name: 'create-webhook',
-    summary: 'Subscribe a URL to events',
-    description: 'The answer alone carries the signing `secret`: keep it to verify `X-Webhook-Signature`.',
-    tag: SUBSCRIPTIONS,
-  },
-  listWebhooks: {
-    name: 'list-webhooks',
-    summary: 'List subscriptions',
-    description: 'Every subscription of the merchant (no secrets).',
-    tag: SUBSCRIPTIONS,
-  },
-  getWebhook: {
-    name: 'get-webhook',
-    summary: 'Read a subscription',
-    description: 'One subscription of the merchant (no secret).',
-    tag: SUBSCRIPTIONS,
-  },
-  updateWebhook: {
-    name: 'update-webhook',
-    summary: 'Change a subscription',
-    description: 'Changes its url, events, description or status (ACTIVE or INACTIVE).',
-    tag: SUBSCRIPTIONS,
-  },
-  deleteWebhook: {
-    name: 'delete-webhook',
-    summary: 'Delete a subscription',
-    description: 'No more deliveries to it.',
-    tag: SUBSCRIPTIONS,
-  },
-  revalidateWebhook: {
-    name: 'revalidate-webhook',
-    summary: 'Ping the URL again',
-    description:
-      'Sends the signed `webhook.revalidate` ping: the subscription becomes ACTIVE on a 2xx answer, FAILING otherwise.',
-    tag: SUBSCRIPTIONS,
-  },
-} as const satisfies Record<OperationId, OperationDoc>;
-
 /**
  * `transactions.retrieve`: the list-transactions operation with `transactionId`, which answers
  * that one record. The same operation as `listTransactions`, read as a single record.
@@ -319,8 +252,14 @@ export const operations = {
 export const retrieveTransaction = endpoint({
   method: 'GET',
   path: endpoints.listTransactions.path,
+  status: 200,
   params: z.strictObject({ transactionId: Guid }),
   query: (valid) => valid,
   answer: Transaction,
   decode: RECORD,
 });
+
+/** What a caller passes to operation `K`, from its params schema (`ParamsOf<'createCashout'>`). */
+export type ParamsOf<K extends OperationId> = InputOf<NonNullable<(typeof endpoints)[K]['params']>>;
+/** What a caller gets from operation `K`, from its answer schema (nothing for a 204). */
+export type AnswerOf<K extends OperationId> = OutputOf<(typeof endpoints)[K]['answer']>;

@@ -1,16 +1,23 @@
 /**
- * The table of endpoints is the one place an operation is written: every entry has a client
- * method, a mock handler and an OpenAPI operation.
+ * The two tables of operations (`src/endpoints.ts`, `src/operations.ts`) are the one place an
+ * operation is written: every entry has a client method, a mock handler and an OpenAPI operation,
+ * the client's params types come from the entries, and the mock answers only what they declare.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import { setupServer } from 'msw/node';
-import { describe, expect, it } from 'vitest';
-import { endpoints, type OperationId, operations } from '../src/endpoints.js';
-import { PaymentsClient } from '../src/index.js';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { HttpCore } from '../src/core/http.js';
+import { type AnswerOf, endpoints, type OperationId, type ParamsOf } from '../src/endpoints.js';
+import { ERROR_CODES, type ErrorCodeName } from '../src/error-codes.js';
+import { type APIPromise, PaymentsClient } from '../src/index.js';
+import { declaredAnswer } from '../src/mock/http/route.js';
 import { createMockService } from '../src/mock/index.js';
 import { openApiDocument } from '../src/openapi/document.js';
+import { codesOfOperation } from '../src/openapi/operation.js';
+import { operations } from '../src/operations.js';
 
 const ids = Object.keys(endpoints) as OperationId[];
 const SECRET = `sk_live_prod_${'a'.repeat(32)}`;
@@ -33,24 +40,29 @@ async function clientCalls(): Promise<Set<string>> {
     fetch,
     logLevel: 'off',
   });
-  const calls = [
-    () => client.balance.retrieve(),
-    () => client.transactions.create({ amount: 10 }),
-    () => client.transactions.retrieve(UUID),
-    () => client.transactions.list(),
-    () => client.cashouts.create({ amount: 10, pixKey: 'ana@example.com', pixKeyType: 'EMAIL' }),
-    () => client.cashouts.retrieve(UUID),
-    () => client.cashouts.list(),
-    () => client.cashouts.approve({ id: 7 }),
-    () => client.webhooks.listEvents(),
-    () => client.webhooks.create({ url: 'https://shop.example/hook', events: ['transaction.completed'] }),
-    () => client.webhooks.list(),
-    () => client.webhooks.retrieve(UUID),
-    () => client.webhooks.update(UUID, { description: 'ops' }),
-    () => client.webhooks.delete(UUID),
-    () => client.webhooks.revalidate(UUID),
-  ];
-  for (const call of calls) await Promise.resolve(call()).catch(() => undefined);
+  // One call per operation: the compiler refuses a table entry without one.
+  const calls: Record<OperationId, () => unknown> = {
+    getBalance: () => client.balance.retrieve(),
+    createTransaction: () => client.transactions.create({ amount: 10 }),
+    listTransactions: () => [client.transactions.retrieve(UUID), client.transactions.list()],
+    createCashout: () =>
+      client.cashouts.create({ amount: 10, pixKey: 'ana@example.com', pixKeyType: 'EMAIL' }),
+    getCashout: () => client.cashouts.retrieve(UUID),
+    listCashouts: () => client.cashouts.list(),
+    approveCashout: () => client.cashouts.approve({ id: 7 }),
+    listWebhookEvents: () => client.webhooks.listEvents(),
+    createWebhook: () =>
+      client.webhooks.create({ url: 'https://shop.example/hook', events: ['transaction.completed'] }),
+    listWebhooks: () => client.webhooks.list(),
+    getWebhook: () => client.webhooks.retrieve(UUID),
+    updateWebhook: () => client.webhooks.update(UUID, { description: 'ops' }),
+    deleteWebhook: () => client.webhooks.delete(UUID),
+    revalidateWebhook: () => client.webhooks.revalidate(UUID),
+  };
+  for (const call of Object.values(calls)) {
+    const sent = call();
+    await Promise.allSettled(Array.isArray(sent) ? sent : [sent]);
+  }
   return seen;
 }
 
@@ -115,5 +127,102 @@ describe('each endpoint path', () => {
         .join('/');
     for (const part of new Set(ids.map((id) => ownPart(endpoints[id].path))))
       expect(table.split(`/${part}\``).length - 1, part).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('the params of a call', () => {
+  it('are typed by the entry: an unknown field or a missing one does not compile', () => {
+    // Checked by `npm run typecheck`; at run time the calls are refused by validation before sending.
+    const calls = (core: HttpCore) => [
+      // @ts-expect-error `notAField` is not a param of create-cashout (and `amount` is missing).
+      core.call(endpoints.createCashout, { notAField: 42 }),
+      // @ts-expect-error `amount` must be a number.
+      core.call(endpoints.createTransaction, { amount: '10' }),
+      // @ts-expect-error get-balance takes no params.
+      core.call(endpoints.getBalance, { id: 1 }),
+      core.call(endpoints.getCashout, { id: 7 }),
+    ];
+    expect(calls).toBeTypeOf('function');
+  });
+
+  it("tie each resource method to its entry: the public names it uses are the entry's params and answer", () => {
+    // Checked by `npm run typecheck`: a method that restated another shape would not compile.
+    type Client = PaymentsClient;
+    type Arg<F, N extends number = 0> = F extends (...args: infer A) => unknown ? A[N] : never;
+    type Made<F> = F extends (...args: never[]) => APIPromise<infer T> ? T : never;
+    expectTypeOf<Arg<Client['transactions']['create']>>().toEqualTypeOf<ParamsOf<'createTransaction'>>();
+    expectTypeOf<Made<Client['transactions']['create']>>().toEqualTypeOf<AnswerOf<'createTransaction'>>();
+    expectTypeOf<Arg<Client['transactions']['retrieve']>>().toEqualTypeOf<string>();
+    expectTypeOf<Arg<Client['transactions']['list']>>().toEqualTypeOf<
+      ParamsOf<'listTransactions'> | undefined
+    >();
+    expectTypeOf<Arg<Client['cashouts']['create']>>().toEqualTypeOf<ParamsOf<'createCashout'>>();
+    expectTypeOf<Made<Client['cashouts']['create']>>().toEqualTypeOf<AnswerOf<'createCashout'>>();
+    expectTypeOf<Arg<Client['cashouts']['retrieve']>>().toEqualTypeOf<string | number>();
+    expectTypeOf<Made<Client['cashouts']['retrieve']>>().toEqualTypeOf<AnswerOf<'getCashout'>>();
+    expectTypeOf<Arg<Client['cashouts']['list']>>().toEqualTypeOf<ParamsOf<'listCashouts'> | undefined>();
+    expectTypeOf<Arg<Client['cashouts']['approve']>>().toEqualTypeOf<ParamsOf<'approveCashout'>>();
+    expectTypeOf<Made<Client['cashouts']['approve']>>().toEqualTypeOf<AnswerOf<'approveCashout'>>();
+    expectTypeOf<Made<Client['balance']['retrieve']>>().toEqualTypeOf<AnswerOf<'getBalance'>>();
+    expectTypeOf<Made<Client['webhooks']['listEvents']>>().toEqualTypeOf<AnswerOf<'listWebhookEvents'>>();
+    expectTypeOf<Arg<Client['webhooks']['create']>>().toEqualTypeOf<ParamsOf<'createWebhook'>>();
+    expectTypeOf<Made<Client['webhooks']['create']>>().toEqualTypeOf<AnswerOf<'createWebhook'>>();
+    expectTypeOf<Made<Client['webhooks']['list']>>().toEqualTypeOf<AnswerOf<'listWebhooks'>>();
+    expectTypeOf<Made<Client['webhooks']['retrieve']>>().toEqualTypeOf<AnswerOf<'getWebhook'>>();
+    expectTypeOf<Arg<Client['webhooks']['update'], 1>>().toEqualTypeOf<
+      Omit<ParamsOf<'updateWebhook'>, 'id'>
+    >();
+    expectTypeOf<Made<Client['webhooks']['update']>>().toEqualTypeOf<AnswerOf<'updateWebhook'>>();
+    expectTypeOf<Made<Client['webhooks']['delete']>>().toEqualTypeOf<AnswerOf<'deleteWebhook'>>();
+    expectTypeOf<Made<Client['webhooks']['revalidate']>>().toEqualTypeOf<AnswerOf<'revalidateWebhook'>>();
+    // And the two tables list the same operations, in the same order.
+    expect(Object.keys(operations)).toEqual(Object.keys(endpoints));
+  });
+});
+
+describe('the answers of the mock', () => {
+  const ids = Object.keys(endpoints) as OperationId[];
+  const codes = Object.keys(ERROR_CODES) as ErrorCodeName[];
+  const errorBody = (code: string) => ({ message: 'm', code });
+
+  it('pass as given when the contract declares them, and are a 500 naming the rest', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ids), fc.constantFrom(...codes), (id, code) => {
+        const { status, scope } = ERROR_CODES[code];
+        const answer = { status, body: errorBody(code) };
+        const declared = scope === 'server' || codesOfOperation(id).includes(code);
+        const result = declaredAnswer(id, answer);
+        if (declared) expect(result).toBe(answer);
+        else {
+          expect(result.status).toBe(500);
+          expect((result.body as { message: string }).message).toContain(
+            `${id} with error ${status} ${code}`,
+          );
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuse a declared code with another status, an unknown code, and an undeclared success status', () => {
+    expect(
+      declaredAnswer('createCashout', { status: 400, body: errorBody('INSUFFICIENT_BALANCE') }).status,
+    ).toBe(500);
+    expect(declaredAnswer('getBalance', { status: 422, body: errorBody('SOMETHING_NEW') }).status).toBe(500);
+    expect(declaredAnswer('getBalance', { status: 201, body: {} }).status).toBe(500);
+    expect(declaredAnswer('createCashout', { status: 200, body: {} }).status).toBe(200);
+    expect(declaredAnswer('deleteWebhook', { status: 204 }).status).toBe(204);
+    expect(declaredAnswer('deleteWebhook', { status: 200, body: {} }).status).toBe(500);
+  });
+
+  it("declare each operation's answers by the table: a success status for each, and its own errors never those of every request", () => {
+    for (const id of ids) {
+      const answers = Object.keys(operations[id].answers).map(Number);
+      const expected =
+        endpoints[id].idempotency === undefined ? [endpoints[id].status] : [200, endpoints[id].status];
+      expect(answers.sort(), id).toEqual(expected.sort());
+      for (const code of operations[id].errors)
+        expect(['operation', 'body'], `${id} ${code}`).toContain(ERROR_CODES[code].scope);
+    }
   });
 });

@@ -5,7 +5,7 @@
  * transport (ky: retries, timeouts, error mapping), logging and reading the answer.
  */
 import type * as z from 'zod/mini';
-import type { Endpoint } from '../endpoints.js';
+import type { Endpoint, InputOf, OutputOf } from '../endpoints.js';
 import { PaymentsError, withIdempotencyKey } from '../errors/base.js';
 import { ValidationError } from '../errors/validation.js';
 import { DEFAULT_PER_PAGE } from '../schemas/list.js';
@@ -20,12 +20,11 @@ import type { Outgoing, Transport } from './transport.js';
 import { adviseOnUncertainOutcome, uncertainOutcomeAdvice } from './uncertain-outcome.js';
 
 type Schema = z.ZodMiniType;
-type Output<S> = S extends Schema ? z.output<S> : undefined;
 
 /** A call ready to go: validated, keyed and serialised, so that nothing the caller does later changes it. */
 interface Prepared<A extends Schema | undefined> {
   /** The table's entry, as it is (never copied: a call reads it). */
-  endpoint: Endpoint<unknown, A>;
+  endpoint: Endpoint<Schema | undefined, A>;
   /** The path with its params filled in (the entry's `path` keeps the template, for reports). */
   url: string;
   body: string | undefined;
@@ -48,11 +47,11 @@ export class HttpCore {
   }
 
   /** Calls an endpoint: a promise of the validated answer, with `.withResponse()`. */
-  call<P, A extends Schema | undefined>(
-    endpoint: Endpoint<P, A>,
-    params: unknown,
+  call<S extends Schema | undefined, A extends Schema | undefined>(
+    endpoint: Endpoint<S, A>,
+    params: NoInfer<InputOf<S>>,
     options: RequestOptions = {},
-  ): APIPromise<Output<A>> {
+  ): APIPromise<OutputOf<A>> {
     // Prepared now, before the first `await`; a bad param rejects the promise rather than throwing.
     let call: Prepared<A>;
     try {
@@ -64,13 +63,13 @@ export class HttpCore {
   }
 
   /** Calls a list endpoint: the first page, also iterable over every item of every page. */
-  list<P extends { page?: number | undefined; perPage?: number | undefined }, T>(
-    endpoint: Endpoint<P, z.ZodMiniType<{ data: T[] }>>,
-    params: P,
+  list<S extends z.ZodMiniType<{ page?: number | undefined; perPage?: number | undefined }>, T>(
+    endpoint: Endpoint<S, z.ZodMiniType<{ data: T[] }>>,
+    params: NoInfer<z.input<S>>,
     options: RequestOptions = {},
   ): PagePromise<T> {
     // A copy (list params are flat): the later pages are a snapshot of the call too.
-    const snapshot = { ...params };
+    const snapshot: { page?: number | undefined; perPage?: number | undefined } = { ...(params as object) };
     const fetchPage = (page: number) => this.#send(this.#prepare(endpoint, { ...snapshot, page }), options);
     return paginate(fetchPage as PageFetcher<T>, snapshot.page ?? 1, snapshot.perPage ?? DEFAULT_PER_PAGE);
   }
@@ -79,8 +78,11 @@ export class HttpCore {
    * Everything that must happen at the call, before the first `await`: the params validated, the
    * idempotency key made, and the body serialised, so the request is a snapshot of the call.
    */
-  #prepare<P, A extends Schema | undefined>(endpoint: Endpoint<P, A>, params: unknown): Prepared<A> {
-    const field = endpoint.idempotencyKey;
+  #prepare<S extends Schema | undefined, A extends Schema | undefined>(
+    endpoint: Endpoint<S, A>,
+    params: unknown,
+  ): Prepared<A> {
+    const field = endpoint.idempotency?.field;
     let idempotencyKey: string | undefined;
     let input = params;
     if (field !== undefined) {
@@ -101,13 +103,17 @@ export class HttpCore {
     );
     const url = `${this.#config.baseUrl}${path}${query === '' ? '' : `?${query}`}`;
     const advice = endpoint.moves && uncertainOutcomeAdvice(endpoint.moves, field, idempotencyKey, valid);
-    return { endpoint: endpoint as Endpoint<unknown, A>, url, body, idempotencyKey, advice };
+    return { endpoint: endpoint as Endpoint<Schema | undefined, A>, url, body, idempotencyKey, advice };
   }
 
-  #validate<P>(schema: z.ZodMiniType<P> | undefined, params: unknown, idempotencyKey: string | undefined): P {
-    if (schema === undefined) return params as P;
+  #validate<S extends Schema | undefined>(
+    schema: S | undefined,
+    params: unknown,
+    idempotencyKey: string | undefined,
+  ): OutputOf<S> {
+    if (schema === undefined) return params as OutputOf<S>;
     const outcome = safeParseWith(schema, params);
-    if (outcome.success) return outcome.data;
+    if (outcome.success) return outcome.data as OutputOf<S>;
     throw withIdempotencyKey(
       new ValidationError(outcome.message, outcome.issues, this.#secrets),
       idempotencyKey,
@@ -117,7 +123,7 @@ export class HttpCore {
   async #send<A extends Schema | undefined>(
     call: Prepared<A>,
     options: RequestOptions,
-  ): Promise<APIResult<Output<A>>> {
+  ): Promise<APIResult<OutputOf<A>>> {
     const { method, auth } = call.endpoint;
     try {
       const outgoing: Outgoing = {
@@ -184,7 +190,7 @@ export class HttpCore {
     text: string,
     json: unknown,
     options: RequestOptions,
-  ): APIResult<Output<A>> {
+  ): APIResult<OutputOf<A>> {
     const requestId = response.headers.get('x-request-id') ?? undefined;
     const config = this.#config;
     const { method, path, answer, decode } = call.endpoint;
@@ -205,7 +211,7 @@ export class HttpCore {
             report: this.#report,
           });
     return {
-      data: data as Output<A>,
+      data: data as OutputOf<A>,
       response,
       status: response.status,
       headers: response.headers,

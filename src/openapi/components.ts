@@ -88,10 +88,16 @@ const COMPONENTS: Record<string, z.ZodMiniType> = {
   WebhookPingBody,
 };
 
-/** Where a component is found from elsewhere in the document. */
-export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 const NAMES = new Map<unknown, string>(Object.entries(COMPONENTS).map(([name, schema]) => [schema, name]));
+
+/** Where a registered schema is found from elsewhere in the document (by the schema, never its name). */
+export function refTo(schema: z.ZodMiniType): { $ref: string } {
+  const name = NAMES.get(schema);
+  if (name === undefined) throw new Error('This schema is not a component: register it in COMPONENTS first');
+  return ref(name);
+}
 
 /**
  * A `toJSONSchema` override for schemas converted apart from the components (the query

@@ -5,8 +5,7 @@
  */
 import { componentSchemas } from './components.js';
 import { errorResponses } from './errors.js';
-import { integrationPaths } from './paths-integrations.js';
-import { webhookManagementPaths } from './paths-webhooks.js';
+import { operationPaths } from './operation.js';
 import { webhookDeliveries } from './webhooks.js';
 
 const DESCRIPTION = `Charges (CASHIN), payouts (CASHOUT), transaction queries, the balance, and signed webhooks of the PIX payments service, as the SDK \`pix-payments\` and its reference mock implement them.
@@ -51,7 +50,7 @@ export function openApiDocument(): Record<string, unknown> {
       { name: 'Webhook subscriptions', description: 'Where events are delivered (user JWT).' },
       { name: 'Webhook events', description: 'The signed POSTs the service sends to a subscription.' },
     ],
-    paths: { ...integrationPaths(), ...webhookManagementPaths() },
+    paths: operationPaths(),
     webhooks: webhookDeliveries(),
     components: {
       schemas: componentSchemas(),

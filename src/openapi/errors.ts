@@ -3,7 +3,8 @@
  * each `{ message, code, errors? }` with its codes, and the headers every answer carries.
  */
 import { endpoints } from '../endpoints.js';
-import { ref } from './components.js';
+import { ErrorBody } from '../schemas/error-body.js';
+import { refTo } from './components.js';
 
 /** `X-Request-Id`, on every answer. */
 export const requestIdHeader = {
@@ -107,7 +108,7 @@ export function errorResponses(): Record<string, unknown> {
     responses[name] = {
       description,
       headers: { 'X-Request-Id': requestIdHeader, ...EXTRA_HEADERS[Number(status) as ErrorStatus] },
-      content: { 'application/json': { schema: ref('ErrorBody'), example } },
+      content: { 'application/json': { schema: refTo(ErrorBody), example } },
     };
   }
   return responses;

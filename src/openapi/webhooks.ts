@@ -2,9 +2,13 @@
  * The `webhooks` section: one POST per event name (interface document 6 and the reference
  * behaviour's delivery rules), signed with `X-Webhook-Signature`, and the revalidation ping.
  */
+
+import type * as z from 'zod/mini';
 import { WEBHOOK_EVENT_DESCRIPTIONS } from '../schemas/event-descriptions.js';
 import { WEBHOOK_EVENT_NAMES } from '../schemas/event-names.js';
-import { ref } from './components.js';
+import { Guid } from '../schemas/formats.js';
+import { WebhookEventBody, WebhookPingBody } from '../schemas/webhook-event.js';
+import { refTo } from './components.js';
 import * as example from './examples.js';
 
 const DELIVERY =
@@ -35,7 +39,7 @@ function headers(event: string): unknown[] {
       in: 'header',
       required: true,
       description: 'The delivery id, the same on every retry of one delivery.',
-      schema: ref('Guid'),
+      schema: refTo(Guid),
       example: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
     },
   ];
@@ -44,7 +48,7 @@ function headers(event: string): unknown[] {
 const operationId = (event: string) =>
   `on${event.replace(/(^|\.)([a-z])/g, (_, _dot: string, letter: string) => letter.toUpperCase())}`;
 
-function delivery(event: string, summary: string, schema: string, body: unknown) {
+function delivery(event: string, summary: string, schema: z.ZodMiniType, body: unknown) {
   return {
     post: {
       operationId: operationId(event),
@@ -56,7 +60,7 @@ function delivery(event: string, summary: string, schema: string, body: unknown)
         required: true,
         content: {
           'application/json': {
-            schema: { allOf: [ref(schema), { type: 'object', properties: { event: { const: event } } }] },
+            schema: { allOf: [refTo(schema), { type: 'object', properties: { event: { const: event } } }] },
             example: body,
           },
         },
@@ -76,14 +80,14 @@ export function webhookDeliveries(): Record<string, unknown> {
     section[event] = delivery(
       event,
       WEBHOOK_EVENT_DESCRIPTIONS[event],
-      'WebhookEventBody',
+      WebhookEventBody,
       example.eventBody(event),
     );
   }
   section['webhook.revalidate'] = delivery(
     'webhook.revalidate',
     'A revalidation ping',
-    'WebhookPingBody',
+    WebhookPingBody,
     example.pingBody,
   );
   return section;

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { getResponse } from 'msw';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { createMockService, type MockServiceOptions } from '../../src/mock/index.js';
-import type { AnswerKind } from '../../src/mock/varied/varied-answers.js';
+import type { AnswerKind } from '../../src/operations.js';
 import { CPF } from './harness.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the oracle reads JSON answers of every shape the varied mode writes.

@@ -1,6 +1,7 @@
 /** The OpenAPI document as the SDK builds it from its zod schemas (source; no build needed). */
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { endpoints } from '../../src/endpoints.js';
 import { openApiDocument, openApiJson } from '../../src/openapi/document.js';
 import * as example from '../../src/openapi/examples.js';
 import { parseBrCode } from '../../src/pix/index.js';
@@ -31,23 +32,8 @@ import {
 const doc = openApiDocument() as any;
 const schemas = doc.components.schemas;
 
-/** The endpoints of the interface document (4.1 to 4.8), as `METHOD path`. */
-const ENDPOINTS = [
-  'GET /v1/integrations/balance',
-  'POST /v1/integrations/create-transaction',
-  'GET /v1/integrations/list-transactions',
-  'POST /v1/integrations/create-cashout',
-  'GET /v1/integrations/cashout/{id}',
-  'GET /v1/integrations/cashout',
-  'POST /v1/integrations/approve-cashout',
-  'GET /v1/user/webhooks/events',
-  'POST /v1/user/webhooks',
-  'GET /v1/user/webhooks',
-  'GET /v1/user/webhooks/{id}',
-  'PATCH /v1/user/webhooks/{id}',
-  'DELETE /v1/user/webhooks/{id}',
-  'POST /v1/user/webhooks/{id}/revalidate',
-];
+/** Every operation of the table, as `METHOD path`. */
+const ENDPOINTS = Object.values(endpoints).map(({ method, path }) => `${method} ${path}`);
 
 // biome-ignore lint/suspicious/noExplicitAny: Path Items and Operation Objects.
 type Json = any;
@@ -68,7 +54,7 @@ describe('the OpenAPI document', () => {
     expect(JSON.parse(openApiJson())).toEqual(openApiDocument());
   });
 
-  it('has every endpoint of the interface document, and no other', () => {
+  it('has every operation of the table, and no other', () => {
     expect(
       operations()
         .map((o) => o.key)

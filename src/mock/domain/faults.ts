@@ -1,9 +1,9 @@
 /** Fault injection: the next N calls of an endpoint misbehave as asked. */
 import * as z from 'zod/mini';
-import { type OperationName, operations } from '../../endpoints.js';
+import { type OperationName, operations } from '../../operations.js';
 import { safeParseWith } from '../../schemas/parse.js';
 
-/** The name of one endpoint, as a fault targets it (see `operations` in `src/endpoints.ts`). */
+/** The name of one endpoint, as a fault targets it (see `operations` in `src/operations.ts`). */
 export type EndpointName = OperationName;
 /** The endpoints of the service, by the name a fault targets, in the table's order. */
 export const ROUTES: readonly EndpointName[] = Object.values(operations).map((operation) => operation.name);

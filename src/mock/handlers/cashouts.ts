@@ -1,12 +1,8 @@
 /** Payouts: create, read, list and the legacy approve (/v1/integrations/*). */
-import { ApproveCashoutParams, CreateCashoutParams } from '../../schemas/cashout.js';
-import { ListCashoutsQuery } from '../../schemas/list-query.js';
 import { type MockContext, ownRecord } from '../context.js';
 import { listPage } from '../domain/listing.js';
 import { toWireTransaction } from '../domain/records.js';
 import { notFound } from '../domain/service-error.js';
-import { readJson } from '../http/request-body.js';
-import { queryOf, validate } from '../http/respond.js';
 import { route } from '../http/route.js';
 import type { MockMerchant } from '../options.js';
 
@@ -21,9 +17,9 @@ export function cashoutHandlers(ctx: MockContext) {
     return record;
   };
   return [
-    route(ctx, 'createCashout', async (request) => {
+    route(ctx, 'createCashout', async (request, _, input) => {
       const merchant = auth(request);
-      const body = validate(CreateCashoutParams, await readJson(request));
+      const body = await input.body();
       // From here on nothing awaits: the idempotency check and the claim are one step.
       const { record, replay } = ctx.ledger.createPayout(merchant, body);
       const answer = { status: replay ? 200 : 201, body: { ...toWireTransaction(record), _info: INFO } };
@@ -38,16 +34,16 @@ export function cashoutHandlers(ctx: MockContext) {
       body: toWireTransaction(payout(auth(request), params.id as string)),
     })),
 
-    route(ctx, 'listCashouts', (request) => {
+    route(ctx, 'listCashouts', (request, _, input) => {
       const merchant = auth(request);
-      const query = validate(ListCashoutsQuery, queryOf(request));
+      const query = input.query();
       const page = listPage(ctx.store, merchant.id, { ...query, type: 'CASHOUT' });
       return { status: 200, body: { data: page.records.map(toWireTransaction), meta: page.meta } };
     }),
 
-    route(ctx, 'approveCashout', async (request) => {
+    route(ctx, 'approveCashout', async (request, _, input) => {
       const merchant = auth(request);
-      const body = validate(ApproveCashoutParams, await readJson(request));
+      const body = await input.body();
       const record = payout(merchant, body.id);
       if (body.transactionId !== undefined && body.transactionId.toLowerCase() !== record.transactionId) {
         throw notFound('Payout');

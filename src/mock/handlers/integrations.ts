@@ -1,12 +1,8 @@
 /** Balance, charges and the transaction queries (/v1/integrations/*). */
 import { fromCents } from '../../pix/money.js';
-import { CreateTransactionBody } from '../../schemas/charge-body.js';
-import { ListTransactionsQuery } from '../../schemas/list-query.js';
 import { type MockContext, ownRecord } from '../context.js';
 import { listPage } from '../domain/listing.js';
 import { toWireTransaction } from '../domain/records.js';
-import { readJson } from '../http/request-body.js';
-import { queryOf, validate } from '../http/respond.js';
 import { route } from '../http/route.js';
 
 /** The handlers of balance, create-transaction and list-transactions. */
@@ -26,17 +22,17 @@ export function integrationHandlers(ctx: MockContext) {
       };
     }),
 
-    route(ctx, 'createTransaction', async (request) => {
+    route(ctx, 'createTransaction', async (request, _, input) => {
       const merchant = auth(request);
-      const body = validate(CreateTransactionBody, await readJson(request));
+      const body = await input.body();
       // From here on nothing awaits: the idempotency check and the claim are one step.
       const { record, replay } = ctx.ledger.createCharge(merchant, body);
       return { status: replay ? 200 : 201, body: toWireTransaction(record) };
     }),
 
-    route(ctx, 'listTransactions', (request) => {
+    route(ctx, 'listTransactions', (request, _, input) => {
       const merchant = auth(request);
-      const query = validate(ListTransactionsQuery, queryOf(request));
+      const query = input.query();
       if (query.transactionId !== undefined) {
         return { status: 200, body: toWireTransaction(ownRecord(ctx, merchant, query.transactionId)) };
       }

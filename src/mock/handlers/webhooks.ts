@@ -1,13 +1,10 @@
 /** Webhook subscriptions (/v1/user/webhooks*), authenticated with a user JWT. */
 import { WEBHOOK_EVENT_DESCRIPTIONS } from '../../schemas/event-descriptions.js';
 import { WEBHOOK_EVENT_NAMES } from '../../schemas/event-names.js';
-import { CreateWebhookParams, UpdateWebhookParams } from '../../schemas/webhook-subscription.js';
 import type { MockContext } from '../context.js';
 import { newWebhookSecret } from '../domain/ids.js';
 import { forbidden, notFound } from '../domain/service-error.js';
 import type { StoredSubscription, SubscriptionChanges } from '../domain/subscriptions.js';
-import { readJson } from '../http/request-body.js';
-import { validate } from '../http/respond.js';
 import { route } from '../http/route.js';
 import type { MockMerchant } from '../options.js';
 
@@ -42,9 +39,9 @@ export function webhookHandlers(ctx: MockContext) {
       };
     }),
 
-    route(ctx, 'createWebhook', async (request) => {
+    route(ctx, 'createWebhook', async (request, _, input) => {
       const merchant = await auth(request);
-      const params = validate(CreateWebhookParams, await readJson(request));
+      const params = await input.body();
       const now = ctx.clock.now().toISOString();
       const subscription: StoredSubscription = {
         id: crypto.randomUUID(),
@@ -71,9 +68,9 @@ export function webhookHandlers(ctx: MockContext) {
       body: publicView(own(await auth(request), params.id as string)),
     })),
 
-    route(ctx, 'updateWebhook', async (request, params) => {
+    route(ctx, 'updateWebhook', async (request, params, input) => {
       const { id } = own(await auth(request), params.id as string);
-      const changes = validate(UpdateWebhookParams, await readJson(request));
+      const changes = await input.body();
       return { status: 200, body: change(id, changes) };
     }),
 

@@ -1,20 +1,47 @@
 /**
  * One msw handler per endpoint, with what every endpoint shares: the request id, fault
  * injection, the declared body size (checked first of all), HEAD answered as GET without a body,
- * turning thrown errors into the reference error body, and the work that follows an answer.
+ * the request's body and query read with the operation's schemas (`src/operations.ts`), turning
+ * thrown errors into the reference error body, and the work that follows an answer.
+ *
+ * The mock answers only what an operation's contract declares: an error code that the operation
+ * does not declare (`src/operations.ts`, `src/error-codes.ts`), or a success status other than the
+ * table's (or 200 for a create answered again), is a bug in the mock, answered as a 500 that says
+ * so, and fails the tests that meet it.
  */
 import { delay, HttpHandler, HttpResponse, http } from 'msw';
-import { endpoints, type OperationId, operations } from '../../endpoints.js';
+import type * as z from 'zod/mini';
+import { endpoints, type OperationId } from '../../endpoints.js';
+import { ERROR_CODES, type ErrorCode } from '../../error-codes.js';
+import { codesOfOperation } from '../../openapi/operation.js';
+import { type OperationContract, operations } from '../../operations.js';
 import type { MockContext } from '../context.js';
 import type { EndpointName, FaultRule } from '../domain/faults.js';
 import { newRequestId } from '../domain/ids.js';
-import { assertDeclaredSize } from './request-body.js';
-import { type Answer, errorAnswer, toResponse } from './respond.js';
+import { ServiceError } from '../domain/service-error.js';
+import { assertDeclaredSize, readJson } from './request-body.js';
+import { type Answer, errorAnswer, queryOf, toResponse, validate } from './respond.js';
 import { matchPath } from './route-table.js';
 
 type Method = 'get' | 'post' | 'patch' | 'delete';
 type Params = Record<string, string>;
 export type RouteHandler = (request: Request, params: Params) => Answer | Promise<Answer>;
+
+type Contract<K extends OperationId> = (typeof operations)[K];
+/** What an operation's request reads, validated with the schemas of its contract. */
+export interface RequestInput<K extends OperationId> {
+  /** The JSON body, read and validated (a 400 or 422 otherwise). */
+  body(): Promise<
+    Contract<K> extends { body: { schema: infer S extends z.ZodMiniType } } ? z.output<S> : never
+  >;
+  /** The query string, validated (a 422 otherwise). */
+  query(): Contract<K> extends { query: infer S extends z.ZodMiniType } ? z.output<S> : never;
+}
+export type OperationHandler<K extends OperationId> = (
+  request: Request,
+  params: Params,
+  input: RequestInput<K>,
+) => Answer | Promise<Answer>;
 
 async function faultResponse(fault: FaultRule, requestId: string): Promise<Response | undefined> {
   switch (fault.kind) {
@@ -64,14 +91,60 @@ function withoutBodyForHead(request: Request, response: Response): Response {
   return new Response(null, { status: response.status, headers: response.headers });
 }
 
+/** The request's body and query, read with the schemas of the operation's contract. */
+function inputOf<K extends OperationId>(operationId: K, request: Request): RequestInput<K> {
+  const contract: OperationContract = operations[operationId];
+  return {
+    body: async () => validate(contract.body?.schema as z.ZodMiniType, await readJson(request)),
+    query: () => validate(contract.query as z.ZodMiniType, queryOf(request)),
+  } as RequestInput<K>;
+}
+
+/**
+ * The answer itself, or a 500 naming what the contract of `operationId` does not declare: an error
+ * code it does not list (or with another status), or another success status.
+ */
+export function declaredAnswer(operationId: OperationId, answer: Answer): Answer {
+  const { status, idempotency } = endpoints[operationId];
+  let undeclared: string | undefined;
+  if (answer.status < 300) {
+    const statuses = idempotency === undefined ? [status] : [status, 200];
+    if (!statuses.includes(answer.status as 200)) undeclared = `success status ${answer.status}`;
+  } else {
+    const code = (answer.body as { code?: string } | undefined)?.code ?? '';
+    const known: ErrorCode | undefined = (ERROR_CODES as Record<string, ErrorCode>)[code];
+    const declared =
+      known?.scope === 'server' || codesOfOperation(operationId).includes(code as keyof typeof ERROR_CODES);
+    if (!declared || known?.status !== answer.status) undeclared = `error ${answer.status} ${code}`;
+  }
+  if (undeclared === undefined) return answer;
+  return errorAnswer(
+    new ServiceError(
+      500,
+      'INTERNAL_ERROR',
+      `The mock answered ${operationId} with ${undeclared}, which its contract does not declare (src/operations.ts)`,
+    ),
+  );
+}
+
 /**
  * The msw handler of a service endpoint, registered by its `operationId`: its method and path
- * come from the table of endpoints (`{id}` becomes msw's `:id`), its fault name from `operations`.
+ * come from the table of endpoints (`{id}` becomes msw's `:id`), its fault name, request schemas
+ * and declared answers from `src/operations.ts`.
  */
-export function route(ctx: MockContext, operationId: OperationId, handler: RouteHandler) {
+export function route<K extends OperationId>(ctx: MockContext, operationId: K, handler: OperationHandler<K>) {
   const { method, path } = endpoints[operationId];
   const pattern = path.replace(/\{(\w+)\}/g, ':$1');
-  return register(ctx, operations[operationId].name, method.toLowerCase() as Method, pattern, handler);
+  const checked: RouteHandler = async (request, params) => {
+    let answer: Answer;
+    try {
+      answer = await handler(request, params, inputOf(operationId, request));
+    } catch (error) {
+      answer = errorAnswer(error);
+    }
+    return declaredAnswer(operationId, answer);
+  };
+  return register(ctx, operations[operationId].name, method.toLowerCase() as Method, pattern, checked);
 }
 
 /** The msw handler of a scenario-control route (`/__mock/*`): no faults, no varied answers. */

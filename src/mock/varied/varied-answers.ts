@@ -5,6 +5,7 @@
  * the identity, the money values, the status code, error answers, webhook deliveries and the
  * `/__mock/*` control answers.
  */
+import { type AnswerKind, type OperationContract, operations } from '../../operations.js';
 import type { EndpointName } from '../domain/faults.js';
 import type { ChangeListener } from '../domain/state-change.js';
 import type { Answer } from '../http/respond.js';
@@ -29,37 +30,15 @@ export type MockAnswers = 'reference' | 'varied';
 /** The modes of `createMockService({ answers })`. */
 export const MOCK_ANSWERS: readonly MockAnswers[] = ['reference', 'varied'];
 
-/** What an endpoint answers, which decides how it may vary. */
-export type AnswerKind =
-  | 'record'
-  | 'create-transaction'
-  | 'create-cashout'
-  | 'approve'
-  | 'list'
-  | 'balance'
-  | 'subscription'
-  | 'subscription-list'
-  | 'event-list';
-
-const KINDS: Readonly<Record<Exclude<EndpointName, 'list-transactions' | 'delete-webhook'>, AnswerKind>> = {
-  balance: 'balance',
-  'create-transaction': 'create-transaction',
-  'create-cashout': 'create-cashout',
-  'get-cashout': 'record',
-  'list-cashouts': 'list',
-  'approve-cashout': 'approve',
-  'list-webhook-events': 'event-list',
-  'create-webhook': 'subscription',
-  'list-webhooks': 'subscription-list',
-  'get-webhook': 'subscription',
-  'update-webhook': 'subscription',
-  'revalidate-webhook': 'subscription',
-};
+/** How each operation's success may vary, by its name in the mock (`answerKind` in `src/operations.ts`). */
+const KINDS = new Map<string, AnswerKind | undefined>(
+  Object.values(operations).map((contract: OperationContract) => [contract.name, contract.answerKind]),
+);
 
 function kindOf(endpoint: EndpointName, body: WireRecord): AnswerKind | undefined {
-  // list-transactions answers one record with `transactionId`, a page without it.
-  if (endpoint === 'list-transactions') return Array.isArray(body.data) ? 'list' : 'record';
-  return endpoint === 'delete-webhook' ? undefined : KINDS[endpoint];
+  const kind = KINDS.get(endpoint);
+  // A list operation that answers one record (list-transactions with `transactionId`) varies it as one.
+  return kind === 'list' && !Array.isArray(body.data) ? 'record' : kind;
 }
 
 /** One answer's body written anew; `request` gives the URLs of a paginator. */

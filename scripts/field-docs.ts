@@ -9,11 +9,17 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { bodyComponentName } from '../src/openapi/components.js';
 
 const COMPONENTS_FILE = 'src/openapi/components.ts';
+const OPERATIONS_FILE = 'src/operations.ts';
 export const FIELD_DOCS_FILE = 'src/openapi/field-docs.json';
 
-/** The JSDoc of every documented field of every component, by component and field name. */
+/**
+ * The JSDoc of every documented field of every component, by component and field name: the
+ * answers and shared shapes of `COMPONENTS` as the client reads them (zod's output), and each
+ * operation's request body of `src/operations.ts` as it is sent (zod's input).
+ */
 export function readFieldDocs(root = process.cwd()): Record<string, Record<string, string>> {
   const file = resolve(root, COMPONENTS_FILE);
   const program = ts.createProgram([file], {
@@ -35,27 +41,62 @@ export function readFieldDocs(root = process.cwd()): Record<string, Record<strin
       node.initializer !== undefined &&
       ts.isObjectLiteralExpression(node.initializer)
     ) {
-      for (const property of node.initializer.properties) readComponent(checker, property, docs);
+      for (const property of node.initializer.properties) {
+        const name = property.name?.getText() ?? '';
+        if (name !== '') readComponent(checker, name, valueOf(property), 'output', docs);
+      }
     }
     ts.forEachChild(node, visit);
   };
   visit(source);
+  const operations = program.getSourceFile(resolve(root, OPERATIONS_FILE));
+  if (operations === undefined) throw new Error(`field-docs: ${OPERATIONS_FILE} not found`);
+  const visitOperations = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && node.name.getText() === 'operations') {
+      for (const property of objectOf(node.initializer)?.properties ?? []) {
+        const body = propertyOf(objectOf(valueOf(property)), 'body');
+        const schema = propertyOf(objectOf(body), 'schema');
+        const operationId = property.name?.getText() ?? '';
+        if (schema !== undefined)
+          readComponent(checker, bodyComponentName(operationId), schema, 'input', docs);
+      }
+    }
+    ts.forEachChild(node, visitOperations);
+  };
+  visitOperations(operations);
   return docs;
 }
 
-/** One component's fields: a request body's from zod's input type, any other's from its output. */
-function readComponent(
-  checker: ts.TypeChecker,
-  property: ts.ObjectLiteralElementLike,
-  docs: Record<string, Record<string, string>>,
-): void {
-  const name = property.name?.getText() ?? '';
-  const expression = ts.isShorthandPropertyAssignment(property)
+/** The value of an object literal's property (a shorthand property is its name). */
+const valueOf = (property: ts.ObjectLiteralElementLike): ts.Expression =>
+  ts.isShorthandPropertyAssignment(property)
     ? property.name
     : (property as ts.PropertyAssignment).initializer;
+
+/** The object literal an expression is, under `as const` and `satisfies`. */
+function objectOf(node: ts.Expression | undefined): ts.ObjectLiteralExpression | undefined {
+  let inner = node;
+  while (inner !== undefined && (ts.isSatisfiesExpression(inner) || ts.isAsExpression(inner)))
+    inner = inner.expression;
+  return inner !== undefined && ts.isObjectLiteralExpression(inner) ? inner : undefined;
+}
+
+const propertyOf = (object: ts.ObjectLiteralExpression | undefined, name: string) => {
+  const found = object?.properties.find((property) => property.name?.getText() === name);
+  return found === undefined ? undefined : valueOf(found);
+};
+
+/** One component's fields, from the side of its zod type given. */
+function readComponent(
+  checker: ts.TypeChecker,
+  name: string,
+  expression: ts.Expression,
+  io: 'input' | 'output',
+  docs: Record<string, Record<string, string>>,
+): void {
   const internals = checker.getTypeAtLocation(expression).getProperty('_zod');
   if (internals === undefined) return;
-  const side = checker.getTypeOfSymbol(internals).getProperty(name.endsWith('Body') ? 'input' : 'output');
+  const side = checker.getTypeOfSymbol(internals).getProperty(io);
   if (side === undefined) return;
   const type = checker.getTypeOfSymbol(side);
   if ((type.flags & ts.TypeFlags.Object) === 0) return;

@@ -46,53 +46,8 @@ export type { BalanceResource } from './resources/balance.js';
 export type { CashoutsResource } from './resources/cashouts.js';
 export type { TransactionsResource } from './resources/transactions.js';
 export type { WebhooksResource } from './resources/webhooks.js';
-export {
-  ApproveCashoutParams,
-  Balance,
-  CreateCashoutParams,
-  CreateCashoutResponse,
-  CreatedWebhookSubscription,
-  CreateTransactionParams,
-  CreateTransactionResponse,
-  CreateWebhookParams,
-  DEFAULT_PER_PAGE,
-  type FieldIssue,
-  type KnownWebhookEventName,
-  ListCashoutsParams,
-  ListTransactionsParams,
-  MAX_PER_PAGE,
-  OpenPixKeyType,
-  OpenTransactionOrigin,
-  OpenTransactionStatus,
-  OpenTransactionType,
-  PAYOUT_FEE_CENTS,
-  PageMeta,
-  type ParseOutcome,
-  PixKeyType,
-  // Documented for checking a request before sending it, with the SDK's readable messages.
-  safeParseWith,
-  TRACKING_PARAMETER_KEYS,
-  TRANSACTION_ORIGINS,
-  TRANSACTION_STATUSES,
-  TRANSACTION_TYPES,
-  TrackingParameters,
-  TrackingParametersInput,
-  Transaction,
-  TransactionList,
-  TransactionOrigin,
-  TransactionStatus,
-  TransactionType,
-  UpdateWebhookParams,
-  WEBHOOK_EVENT_NAMES,
-  WEBHOOK_SUBSCRIPTION_STATUSES,
-  WebhookEventBody,
-  WebhookEventData,
-  WebhookEventName,
-  WebhookEventTypeList,
-  WebhookPingBody,
-  WebhookSubscription,
-  WebhookSubscriptionList,
-} from './schemas/index.js';
+// The public schemas, types and constants, each named once in ./schemas/index.ts.
+export * from './schemas/index.js';
 // Everything of `pix-payments/webhooks`, as the package promises (README, "Receiving webhooks").
 export {
   type CashoutEventName,

@@ -4,14 +4,10 @@
  * is added here by schema identity, so the SDK's bundles carry no metadata for the document.
  */
 import * as z from 'zod/mini';
+import { type OperationContract, operations } from '../operations.js';
 import { PIX_KEY_TYPES } from '../pix/keys.js';
 import { Balance } from '../schemas/balance.js';
-import {
-  ApproveCashoutParams,
-  CreateCashoutParams,
-  CreateCashoutResponse,
-  PayoutAmount,
-} from '../schemas/cashout.js';
+import { CreateCashoutResponse, PayoutAmount } from '../schemas/cashout.js';
 import { CreateTransactionResponse } from '../schemas/charge.js';
 import { CreateTransactionBody } from '../schemas/charge-body.js';
 import {
@@ -50,7 +46,14 @@ import { describeComponents } from './descriptions.js';
 /** A JSON Schema object, as the document holds it. */
 export type JsonSchema = Record<string, unknown>;
 
-/** Every schema of the document by its component name (wire shapes: request bodies as sent). */
+/** The component name of an operation's request body: `createCashout` → `CreateCashoutBody`. */
+export const bodyComponentName = (operationId: string) =>
+  `${operationId.charAt(0).toUpperCase()}${operationId.slice(1)}Body`;
+
+/**
+ * Every schema of the document by its component name (wire shapes). A request body is named after
+ * its operation (`createCashout` → `CreateCashoutBody`), from `src/operations.ts`.
+ */
 const COMPONENTS: Record<string, z.ZodMiniType> = {
   Guid,
   Uuid,
@@ -66,19 +69,14 @@ const COMPONENTS: Record<string, z.ZodMiniType> = {
   OpenPixKeyType,
   TrackingParametersInput,
   TrackingParameters,
-  CreateTransactionBody,
   CreateTransactionResponse,
-  CreateCashoutBody: CreateCashoutParams,
   CreateCashoutResponse,
-  ApproveCashoutBody: ApproveCashoutParams,
   Transaction,
   PageMeta,
   TransactionList,
   Balance,
   ErrorBody,
   WebhookEventName,
-  CreateWebhookBody: CreateWebhookParams,
-  UpdateWebhookBody: UpdateWebhookParams,
   WebhookSubscription,
   CreatedWebhookSubscription,
   WebhookSubscriptionList,
@@ -86,6 +84,13 @@ const COMPONENTS: Record<string, z.ZodMiniType> = {
   WebhookEventData,
   WebhookEventBody,
   WebhookPingBody,
+  ...Object.fromEntries(
+    Object.entries(operations as Record<string, OperationContract>).flatMap(([operationId, { body }]) =>
+      body === undefined
+        ? []
+        : [[`${operationId[0]?.toUpperCase()}${operationId.slice(1)}Body`, body.schema]],
+    ),
+  ),
 };
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -1,17 +1,16 @@
 /**
- * The schemas the main entry (`src/index.ts`) exports or uses. Only those: a module re-exported
- * here lands in the main bundle whether or not the client uses it, and a zod schema built at
- * module level is never tree-shaken. What only the mock or the OpenAPI document reads
- * (`CreateTransactionBody`, `ErrorBody`) is imported from its own module.
+ * The schemas, types and constants that `pix-payments` exports, each named once: the main entry
+ * (`src/index.ts`) re-exports this module whole, so a new public schema is one line here. Only
+ * those: a module re-exported here lands in the main bundle whether or not the client uses it,
+ * and a zod schema built at module level is never tree-shaken. What only the SDK's own code reads
+ * (`Guid`, `toListQuery`, `CreateTransactionBody`, `ErrorBody`) is imported from its own module.
  */
 export { Balance } from './balance.js';
 export {
   ApproveCashoutParams,
-  type CreateCashoutBody,
   CreateCashoutParams,
   CreateCashoutResponse,
   PAYOUT_FEE_CENTS,
-  PayoutAmount,
 } from './cashout.js';
 export { CreateTransactionParams, CreateTransactionResponse } from './charge.js';
 export {
@@ -28,7 +27,6 @@ export {
   TransactionType,
 } from './enums.js';
 export { type KnownWebhookEventName, WEBHOOK_EVENT_NAMES } from './event-names.js';
-export { Guid, IsoDateTime, openEnum } from './formats.js';
 export {
   DEFAULT_PER_PAGE,
   ListCashoutsParams,
@@ -37,15 +35,8 @@ export {
   PageMeta,
   TransactionList,
 } from './list.js';
-export {
-  type FieldIssue,
-  formatPath,
-  issuesByField,
-  type ParseOutcome,
-  safeParseWith,
-  summarizeIssues,
-} from './parse.js';
-export { Email, HttpUrl } from './primitives.js';
+// Documented for checking a request before sending it, with the SDK's readable messages.
+export { type FieldIssue, type ParseOutcome, safeParseWith } from './parse.js';
 export { TRACKING_PARAMETER_KEYS, TrackingParameters } from './tracking.js';
 export { TrackingParametersInput, Transaction } from './transaction.js';
 export { WebhookEventBody, WebhookEventData, WebhookPingBody } from './webhook-event.js';
@@ -59,4 +50,3 @@ export {
   WebhookSubscription,
   WebhookSubscriptionList,
 } from './webhook-subscription.js';
-export { toCreateTransactionBody, toListQuery } from './wire.js';

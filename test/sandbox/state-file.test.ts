@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { migrateSchema } from '../../src/sandbox/state/migrations.js';
+import { migrateSchema, SCHEMA_VERSION } from '../../src/sandbox/state/migrations.js';
 import * as rows from '../../src/sandbox/state/state-rows.js';
 import { APPLICATION_ID } from '../../src/sandbox/state/state-schema.js';
 import { CPF, caller } from '../mock/harness.js';
@@ -184,7 +184,7 @@ describe('startMockServer({ state })', () => {
         path,
         'SELECT application_id AS id, user_version AS v FROM pragma_application_id, pragma_user_version',
       ),
-    ).toEqual([{ id: APPLICATION_ID, v: 1 }]);
+    ).toEqual([{ id: APPLICATION_ID, v: SCHEMA_VERSION }]);
     expect(sql(path, 'SELECT secret_key FROM merchants')).toEqual([{ secret_key: server.service.secretKey }]);
   });
 
@@ -336,9 +336,11 @@ describe('a state file that cannot be used', () => {
       'of a newer schema version',
       () =>
         database((path) => {
-          sql(path, 'PRAGMA user_version = 2');
+          sql(path, `PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
         }),
-      /has schema version 2, newer than this pix-payments reads \(1\): update pix-payments/,
+      new RegExp(
+        `has schema version ${SCHEMA_VERSION + 1}, newer than this pix-payments reads \\(${SCHEMA_VERSION}\\): update pix-payments`,
+      ),
     ],
     [
       'with a corrupt page',

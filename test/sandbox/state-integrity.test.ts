@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../../src/sandbox/state/migrations.js';
 import { CPF, caller } from '../mock/harness.js';
 import { editDatabase, expectRefused, sha256, useKeptState } from './state-helpers.js';
 
@@ -119,7 +120,11 @@ describe('a database whose ledger does not add up', () => {
 
   it.each([
     ['a ledger that does not add up', 'UPDATE balances SET pending_cents = 0', /has pending 0 cents/],
-    ['a newer schema version', 'PRAGMA user_version = 2', /has schema version 2, newer than/],
+    [
+      'a newer schema version',
+      `PRAGMA user_version = ${SCHEMA_VERSION + 1}`,
+      new RegExp(`has schema version ${SCHEMA_VERSION + 1}, newer than`),
+    ],
   ])(
     'refuses %s found in the WAL a crash left, and leaves the file and the WAL byte for byte',
     async (_name, edit, message) => {

@@ -1,12 +1,13 @@
 /**
  * The service's rules over the store, and the only code that writes it: creating charges and
  * payouts (with idempotency), moving records through their state machines, and the money each
- * move makes or takes, in cents.
+ * move makes or takes, recorded as ledger entries in cents (./money-rules.ts says which).
  */
+import { endpoints, type Idempotency } from '../../endpoints.js';
 import { toCents } from '../../pix/money.js';
 import type { CreateCashoutBody } from '../../schemas/cashout.js';
 import type { CreateTransactionBody } from '../../schemas/charge-body.js';
-import type { TransactionStatus, TransactionType } from '../../schemas/enums.js';
+import type { TransactionStatus } from '../../schemas/enums.js';
 import type { MockMerchant, ResolvedOptions } from '../options.js';
 import { chargePixCode } from './charge-code.js';
 import type { MockClock } from './clock.js';
@@ -17,6 +18,10 @@ import { moveMoney, payoutAccepted, withinExactCents } from './money-rules.js';
 import { chargeFields, type NewRecordFields, newRecordDefaults, type StoredTransaction } from './records.js';
 import { ServiceError } from './service-error.js';
 import type { MockStore } from './store.js';
+
+/** The idempotency rule of a create, from its entry (every create has one: `test/endpoints.test.ts`). */
+const keyRule = (operationId: 'createTransaction' | 'createCashout') =>
+  endpoints[operationId].idempotency as Idempotency;
 
 /** Payout keys with scripted outcomes, like test card numbers. */
 export const MAGIC_PIX_KEYS = { fail: 'fail@pix.test', reverse: 'reverse@pix.test' } as const;
@@ -41,8 +46,7 @@ export class Ledger {
 
   /** create-transaction: a PENDING charge with a dynamic BR Code. */
   createCharge(merchant: MockMerchant, body: CreateTransactionBody): Created {
-    const key = body.referenceId ?? crypto.randomUUID();
-    return this.#create(merchant, 'CASHIN', key, fingerprint(body, 'referenceId'), () => {
+    return this.#create(merchant, keyRule('createTransaction'), body, (key) => {
       const record = this.#newRecord(merchant.id, chargeFields(body, merchant, key));
       record.pixCode = chargePixCode(record, merchant, this.options.baseUrl);
       return record;
@@ -54,8 +58,7 @@ export class Ledger {
    * a separate step ({@link processPayout}) that the service runs once it has answered.
    */
   createPayout(merchant: MockMerchant, body: CreateCashoutBody): Created {
-    const key = body.idempotencyKey ?? crypto.randomUUID();
-    return this.#create(merchant, 'CASHOUT', key, fingerprint(body, 'idempotencyKey'), () => {
+    return this.#create(merchant, keyRule('createCashout'), body, (key) => {
       const amountCents = toCents(body.amount);
       if (amountCents <= this.options.payoutFeeCents) {
         throw new ServiceError(422, 'AMOUNT_BELOW_FEE', 'amount must be greater than the payout fee', {
@@ -70,8 +73,8 @@ export class Ledger {
           'The available balance does not cover this payout',
         );
       }
-      this.store.changeBalance(merchant.id, withinExactCents(balance, payoutAccepted(amountCents)));
-      return this.#newRecord(merchant.id, {
+      const reserved = withinExactCents(balance, payoutAccepted(amountCents));
+      const payout = this.#newRecord(merchant.id, {
         type: 'CASHOUT',
         amountCents,
         feeCents: this.options.payoutFeeCents,
@@ -79,6 +82,8 @@ export class Ledger {
         pixKey: body.pixKey,
         pixKeyType: body.pixKeyType,
       });
+      this.store.addEntries(payout, reserved);
+      return payout;
     });
   }
 
@@ -141,7 +146,7 @@ export class Ledger {
     }
     // The money first: a refused refund throws before anything changes.
     const balance = this.store.balance(current.merchantId);
-    this.store.changeBalance(current.merchantId, withinExactCents(balance, moveMoney(current, to, balance)));
+    this.store.addEntries(current, withinExactCents(balance, moveMoney(current, to, balance)));
     const now = this.clock.now();
     const paid =
       to === 'COMPLETED'
@@ -157,21 +162,23 @@ export class Ledger {
   }
 
   /**
-   * Replays an idempotency key's record, or makes a new one and claims the key. Synchronous on
-   * purpose: two concurrent requests with one key cannot both pass between the check and the claim.
+   * Replays an idempotency key's record, or makes a new one and claims the key, as the operation's
+   * entry says (`idempotency` in `src/endpoints.ts`: the key's field, and its scope among the
+   * merchant's records). Synchronous on purpose: two concurrent requests with one key cannot both
+   * pass between the check and the claim.
    */
   #create(
     merchant: MockMerchant,
-    type: TransactionType,
-    key: string,
-    print: string,
-    make: () => StoredTransaction,
+    { field, scope }: Idempotency,
+    body: { [field in Idempotency['field']]?: string | undefined },
+    make: (key: string) => StoredTransaction,
   ): Created {
-    const scope = `${merchant.id}|${type}|${key.toLowerCase()}`;
-    const claim = this.store.claim(scope);
+    const key = body[field] ?? crypto.randomUUID();
+    const print = fingerprint(body, field);
+    const claimed = `${merchant.id}|${scope}|${key.toLowerCase()}`;
+    const claim = this.store.claim(claimed);
     if (claim !== undefined) {
       if (claim.fingerprint !== print) {
-        const field = type === 'CASHIN' ? 'referenceId' : 'idempotencyKey';
         throw new ServiceError(
           409,
           'IDEMPOTENCY_KEY_REUSED',
@@ -180,8 +187,8 @@ export class Ledger {
       }
       return { record: this.store.record(claim.recordId) as StoredTransaction, replay: true };
     }
-    const record = make();
-    this.store.addClaim(scope, { fingerprint: print, recordId: record.id });
+    const record = make(key);
+    this.store.addClaim(claimed, { fingerprint: print, recordId: record.id });
     this.store.add(record);
     this.#announce(record);
     return { record, replay: false };

@@ -1,10 +1,13 @@
 /**
- * The records, idempotency claims and balances of the mock, per merchant, with the indexes the
- * list endpoints need. State is private: the ledger writes it through the methods below, and every
- * other module sees it through {@link StoreReader}.
+ * The records, idempotency claims, ledger entries and balances of the mock, per merchant, with
+ * the indexes the list endpoints need. A balance is the initial one plus the sum of the
+ * merchant's entries (./entries.ts), kept summed. State is private: the ledger writes it through
+ * the methods below, and every other module sees it through {@link StoreReader}.
  */
 import type { TransactionStatus, TransactionType } from '../../schemas/enums.js';
 import type { MockMerchant } from '../options.js';
+import { type LedgerEntry, type Movement, plus } from './entries.js';
+import { historyEntries } from './money-rules.js';
 import type { RecordChanges, StoredTransaction } from './records.js';
 import type { ChangeListener } from './state-change.js';
 import { TransactionIndex } from './transaction-index.js';
@@ -24,6 +27,11 @@ export interface IdempotencyClaim {
 /** The whole store as plain data, to keep in a state file (records with `Date`s). */
 export interface SavedStore {
   records: StoredTransaction[];
+  /**
+   * The ledger, in order. Absent in a state kept before the entries (a JSON state file): then
+   * derived from the records' status paths ({@link savedEntries}).
+   */
+  entries?: LedgerEntry[];
   /** Idempotency claims by scope (`merchant|type|key`). */
   claims: [string, IdempotencyClaim][];
   balances: [string, MockBalance][];
@@ -45,7 +53,13 @@ export interface StoreReader {
   readonly size: number;
   /** A merchant's balance. */
   balance(merchantId: string): MockBalance;
+  /** A merchant's ledger entries, oldest first: its balance is its initial one plus their sum. */
+  entries(merchantId: string): readonly Readonly<LedgerEntry>[];
 }
+
+/** The entries of a saved store: its own, or those its records' status paths imply. */
+export const savedEntries = (saved: Pick<SavedStore, 'records' | 'entries'>): LedgerEntry[] =>
+  saved.entries ?? historyEntries(saved.records);
 
 /** The mock's records and money. Written only by the ledger. */
 export class MockStore implements StoreReader {
@@ -54,6 +68,7 @@ export class MockStore implements StoreReader {
   readonly #byTransactionId = new Map<string, number>();
   readonly #index = new TransactionIndex();
   readonly #claims = new Map<string, IdempotencyClaim>();
+  readonly #entries: LedgerEntry[] = [];
   readonly #balances = new Map<string, MockBalance>();
   #nextId = 1;
   #lastCreatedAt = 0;
@@ -72,6 +87,7 @@ export class MockStore implements StoreReader {
     this.#byTransactionId.clear();
     this.#index.clear();
     this.#claims.clear();
+    this.#entries.length = 0;
     this.#nextId = 1;
     this.#lastCreatedAt = 0;
     for (const merchant of this.#merchants) {
@@ -84,6 +100,7 @@ export class MockStore implements StoreReader {
   save(): SavedStore {
     return {
       records: [...this.#records.values()],
+      entries: [...this.#entries],
       claims: [...this.#claims],
       balances: [...this.#balances],
       nextId: this.#nextId,
@@ -96,10 +113,14 @@ export class MockStore implements StoreReader {
     return { nextId: this.#nextId, lastCreatedAt: this.#lastCreatedAt };
   }
 
-  /** Back to a saved store; a merchant it does not know keeps its initial balance. */
+  /**
+   * Back to a saved store; a merchant it does not know keeps its initial balance. Its balances are
+   * taken as they are: the state's loader checked them against its entries.
+   */
   restore(saved: SavedStore): void {
     this.reset();
     for (const record of saved.records) this.add(record);
+    this.#entries.push(...savedEntries(saved));
     for (const [scope, claim] of saved.claims) this.#claims.set(scope, claim);
     for (const [merchantId, balance] of saved.balances) this.#balances.set(merchantId, balance);
     this.#nextId = saved.nextId;
@@ -134,6 +155,10 @@ export class MockStore implements StoreReader {
 
   balance(merchantId: string): MockBalance {
     return { ...(this.#balances.get(merchantId) ?? { availableCents: 0, pendingCents: 0 }) };
+  }
+
+  entries(merchantId: string): LedgerEntry[] {
+    return this.#entries.filter((entry) => entry.merchantId === merchantId);
   }
 
   /** The next legacy integer id. */
@@ -178,13 +203,21 @@ export class MockStore implements StoreReader {
     this.#changed({ part: 'claim', scope });
   }
 
-  /** Adds signed amounts (in cents) to a merchant's balance. */
-  changeBalance(merchantId: string, change: Partial<MockBalance>): void {
-    const balance = this.balance(merchantId);
-    this.#balances.set(merchantId, {
-      availableCents: balance.availableCents + (change.availableCents ?? 0),
-      pendingCents: balance.pendingCents + (change.pendingCents ?? 0),
-    });
+  /** Records the movements of a move of `record` as entries, and adds them to its merchant's balance. */
+  addEntries(record: Pick<StoredTransaction, 'id' | 'merchantId'>, movements: readonly Movement[]): void {
+    if (movements.length === 0) return;
+    const { merchantId } = record;
+    for (const movement of movements) {
+      const entry: LedgerEntry = {
+        id: this.#entries.length + 1,
+        recordId: record.id,
+        merchantId,
+        ...movement,
+      };
+      this.#entries.push(entry);
+      this.#changed({ part: 'entry', entry });
+    }
+    this.#balances.set(merchantId, plus(this.balance(merchantId), movements));
     this.#changed({ part: 'balance', merchantId });
   }
 }

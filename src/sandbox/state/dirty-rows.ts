@@ -13,6 +13,8 @@ export class Dirty {
   readonly balances = new Set<string>();
   readonly subscriptions = new Set<string>();
   readonly deliveries: StateChange[] = [];
+  /** Ledger entries made, in order. */
+  readonly entries: StateChange[] = [];
   /** The clock, counters or answers' position: written with every commit anyway. */
   settings = false;
 
@@ -28,9 +30,12 @@ export class Dirty {
         return void this.subscriptions.add(change.id);
       case 'delivery':
         return void this.deliveries.push(change);
+      case 'entry':
+        return void this.entries.push(change);
       case 'store-reset':
         this.storeReset = true;
         for (const set of [this.records, this.claims, this.balances]) set.clear();
+        this.entries.length = 0;
         return;
       case 'subscriptions-reset':
         this.subscriptionsReset = true;
@@ -48,6 +53,7 @@ export class Dirty {
       !this.storeReset &&
       !this.subscriptionsReset &&
       this.deliveries.length === 0 &&
+      this.entries.length === 0 &&
       [this.records, this.claims, this.balances, this.subscriptions].every((set) => set.size === 0)
     );
   }
@@ -61,6 +67,7 @@ export function replay(dirty: Dirty): StateChange[] {
     ...[...dirty.records].map((id) => ({ part: 'record', id }) as const),
     ...[...dirty.claims].map((scope) => ({ part: 'claim', scope }) as const),
     ...[...dirty.balances].map((merchantId) => ({ part: 'balance', merchantId }) as const),
+    ...dirty.entries,
     ...[...dirty.subscriptions].map((id) => ({ part: 'subscription', id }) as const),
     ...dirty.deliveries,
   ];

@@ -1,7 +1,7 @@
 /**
  * `startMockServer({ state })`: the mock's state kept in a SQLite database. The service's stores
- * stay the working set; they tell of each change (which record, claim, balance, subscription or
- * delivery), and the rows changed are written in one transaction, soon after (the changes of
+ * stay the working set; they tell of each change (which record, ledger entry, claim, balance,
+ * subscription or delivery), and the rows changed are written in one transaction, soon after (the changes of
  * requests arriving meanwhile join it). An answer waits for the commit that covers its change.
  */
 import type { DatabaseSync } from 'node:sqlite';
@@ -254,7 +254,7 @@ export class KeptState {
     db.exec('BEGIN IMMEDIATE');
     try {
       if (dirty.storeReset) {
-        writer.clear('records', 'claims', 'balances');
+        writer.clear('records', 'entries', 'claims', 'balances');
         for (const merchant of parts.options.merchants) dirty.balances.add(merchant.id);
       }
       if (dirty.subscriptionsReset) writer.clear('subscriptions', 'deliveries');
@@ -262,6 +262,9 @@ export class KeptState {
       for (const id of dirty.records) {
         const record = store.record(id);
         if (record !== undefined) writer.record(record);
+      }
+      for (const change of dirty.entries) {
+        if (change.part === 'entry') writer.entry(change.entry);
       }
       for (const scope of dirty.claims) writer.claim({ scope, ...store.claim(scope) });
       for (const merchantId of dirty.balances) writer.balance({ merchantId, ...store.balance(merchantId) });

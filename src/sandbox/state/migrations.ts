@@ -8,8 +8,10 @@
  * one) is the field, plus one step `addColumns(TABLES.records, ['newField'])`: the column's DDL
  * is read off the schema, and the step that made the table leaves out the columns later steps add.
  */
-import type { DatabaseSync } from 'node:sqlite';
-import { createTableSql, type SchemaTable } from './schema-columns.js';
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import { historyEntries } from '../../mock/domain/money-rules.js';
+import type { StoredTransaction } from '../../mock/domain/records.js';
+import { column, createTableSql, type SchemaTable } from './schema-columns.js';
 import { SCHEMA_1_FIXED_TABLES, TABLES } from './state-schema.js';
 
 /** One step of the list. */
@@ -31,6 +33,35 @@ export const createTable = (table: SchemaTable): Migration['run'] => {
   return (db, steps) => db.exec(createTableSql(table, addedBy(steps, table)));
 };
 
+/** Inserts `rows` into a schema table as it stands at this step (without the columns later steps add). */
+function insertRows(
+  db: DatabaseSync,
+  table: SchemaTable,
+  steps: readonly Migration[],
+  rows: readonly object[],
+): void {
+  const later = addedBy(steps, table);
+  const fields = table.fields.filter((field) => !later.includes(field));
+  const insert = db.prepare(
+    `INSERT INTO ${table.name} (${fields.map(column).join(', ')}) VALUES (${fields.map(() => '?').join(', ')})`,
+  );
+  for (const row of rows)
+    insert.run(...fields.map((field) => (row as Record<string, SQLInputValue>)[field] ?? null));
+}
+
+/** The records' fields the money rules read, from rows not checked yet (a damaged one is refused after). */
+function recordsForMoney(db: DatabaseSync) {
+  const rows = db
+    .prepare(
+      'SELECT id, merchant_id AS merchantId, type, status, amount_cents AS amountCents, fee_cents AS feeCents FROM records',
+    )
+    .all() as unknown as Pick<
+    StoredTransaction,
+    'id' | 'merchantId' | 'type' | 'status' | 'amountCents' | 'feeCents'
+  >[];
+  return rows.filter((row) => [row.id, row.amountCents, row.feeCents].every(Number.isSafeInteger));
+}
+
 /** The step that adds fields of a table's schema (nullable ones: old rows hold NULL) as columns. */
 export function addColumns(table: SchemaTable, fields: readonly string[]): Migration {
   return {
@@ -49,6 +80,13 @@ export const MIGRATIONS: readonly Migration[] = [
     run: (db, steps) => {
       db.exec(SCHEMA_1_FIXED_TABLES);
       createTable(TABLES.records)(db, steps);
+    },
+  },
+  {
+    makes: "schema 2: the ledger's entries, each record's derived from its status path",
+    run: (db, steps) => {
+      createTable(TABLES.entries)(db, steps);
+      insertRows(db, TABLES.entries, steps, historyEntries(recordsForMoney(db)));
     },
   },
 ];

@@ -1,52 +1,53 @@
 /**
  * What the state file's schema cannot see: references between its parts, and the ledger. Each
- * merchant's balance must be what its records imply by the ledger's own rules, replayed from the
- * merchant's initial balance; a file edited by hand, or half restored, is refused rather than
- * served (and then rewritten) with money that appears from nowhere.
+ * merchant's balance must be its initial balance plus the sum of its entries, each entry must
+ * belong to a record of its merchant, and each record's status must be one its lifecycle
+ * reaches; a file edited by hand, or half restored, is refused rather than served (and then
+ * rewritten) with money that appears from nowhere.
  */
+import type { LedgerEntry } from '../../mock/domain/entries.js';
 import { statusPath } from '../../mock/domain/lifecycle.js';
-import { moveMoney, payoutAccepted } from '../../mock/domain/money-rules.js';
 import type { StoredTransaction } from '../../mock/domain/records.js';
-import type { MockBalance } from '../../mock/domain/store.js';
+import { type MockBalance, savedEntries } from '../../mock/domain/store.js';
 import type { SavedState } from './state-format.js';
 
-/**
- * The order of moves across records is not kept: a refund is taken as covered by the balance, as
- * the ledger made sure it was when it happened.
- */
-const ANY_BALANCE: MockBalance = { availableCents: Number.POSITIVE_INFINITY, pendingCents: 0 };
-
-/** The balance change a record's whole history made, or why it has none (an unreachable status). */
-function recordMoney(record: Readonly<StoredTransaction>): MockBalance | string {
-  if (record.type !== 'CASHIN' && record.type !== 'CASHOUT') return { availableCents: 0, pendingCents: 0 };
-  const path = statusPath(record.type, record.status);
-  if (path === undefined) {
-    return `record ${record.id} is a ${record.type} in ${record.status}, which its lifecycle never reaches`;
-  }
-  const total =
-    record.type === 'CASHOUT' ? payoutAccepted(record.amountCents) : { availableCents: 0, pendingCents: 0 };
-  path.slice(1).forEach((to, step) => {
-    const change = moveMoney({ ...record, status: path[step] as typeof to }, to, ANY_BALANCE);
-    total.availableCents += change.availableCents;
-    total.pendingCents += change.pendingCents;
-  });
-  return total;
+/** Why a record is in a status its lifecycle never reaches, if it is. */
+function unreachable(record: Readonly<StoredTransaction>): string | undefined {
+  if (record.type !== 'CASHIN' && record.type !== 'CASHOUT') return undefined;
+  if (statusPath(record.type, record.status) !== undefined) return undefined;
+  return `record ${record.id} is a ${record.type} in ${record.status}, which its lifecycle never reaches`;
 }
 
-/** Why the balances do not match the records, if they do not. */
-function ledgerInconsistency({ merchants, store }: SavedState): string | undefined {
+/** Why an entry does not belong to a record of its merchant, if it does not. */
+function strayEntry(
+  entries: readonly LedgerEntry[],
+  records: ReadonlyMap<number, Readonly<StoredTransaction>>,
+): string | undefined {
+  for (const entry of entries) {
+    const record = records.get(entry.recordId);
+    if (record === undefined) return `entry ${entry.id} names record ${entry.recordId}, which is missing`;
+    if (record.merchantId !== entry.merchantId) {
+      return `entry ${entry.id} belongs to merchant ${entry.merchantId}, but its record ${record.id} to ${record.merchantId}`;
+    }
+  }
+  return undefined;
+}
+
+/** Why the balances are not the sums of the entries, if they are not. */
+function ledgerInconsistency(
+  { merchants, store }: SavedState,
+  entries: readonly LedgerEntry[],
+): string | undefined {
   const implied = new Map(
     merchants.map((m): [string, MockBalance] => [
       m.id,
       { availableCents: m.initialBalanceCents, pendingCents: 0 },
     ]),
   );
-  for (const record of store.records) {
-    const money = recordMoney(record);
-    if (typeof money === 'string') return money;
-    const balance = implied.get(record.merchantId) as MockBalance;
-    balance.availableCents += money.availableCents;
-    balance.pendingCents += money.pendingCents;
+  for (const entry of entries) {
+    const balance = implied.get(entry.merchantId) as MockBalance;
+    balance.availableCents += entry.availableCents;
+    balance.pendingCents += entry.pendingCents;
   }
   const saved = new Map(store.balances);
   for (const merchant of merchants) {
@@ -61,7 +62,7 @@ function ledgerInconsistency({ merchants, store }: SavedState): string | undefin
       ['pendingCents', 'pending'],
     ] as const) {
       if (actual[field] !== expected[field]) {
-        return `merchant ${merchant.id} has ${name} ${actual[field]} cents, but its records imply ${expected[field]}`;
+        return `merchant ${merchant.id} has ${name} ${actual[field]} cents, but its records imply ${expected[field]} (the sum of their entries)`;
       }
     }
   }
@@ -79,14 +80,17 @@ export function inconsistency(state: SavedState): string | undefined {
   ];
   const stray = owners.find(([, merchantId]) => !merchantIds.has(merchantId));
   if (stray !== undefined) return `${stray[0]} belongs to no merchant of the file`;
-  const recordIds = new Set<number>();
+  const records = new Map<number, Readonly<StoredTransaction>>();
   for (const record of store.records) {
-    if (recordIds.has(record.id)) return `record ${record.id} appears twice`;
+    if (records.has(record.id)) return `record ${record.id} appears twice`;
     if (!merchantIds.has(record.merchantId)) return `record ${record.id} belongs to no merchant of the file`;
     if (record.id >= store.nextId) return `record ${record.id} is not below nextId ${store.nextId}`;
-    recordIds.add(record.id);
+    const problem = unreachable(record);
+    if (problem !== undefined) return problem;
+    records.set(record.id, record);
   }
-  const orphan = store.claims.find(([, claim]) => !recordIds.has(claim.recordId));
+  const orphan = store.claims.find(([, claim]) => !records.has(claim.recordId));
   if (orphan !== undefined) return `an idempotency key names record ${orphan[1].recordId}, which is missing`;
-  return ledgerInconsistency(state);
+  const entries = savedEntries(store);
+  return strayEntry(entries, records) ?? ledgerInconsistency(state, entries);
 }

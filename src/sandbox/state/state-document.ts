@@ -4,6 +4,7 @@
  * a database is made (an import), and setting by setting after each change.
  */
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import { savedEntries } from '../../mock/domain/store.js';
 import type { MockMerchant } from '../../mock/options.js';
 import { type SavedState, STATE_FORMAT, STATE_VERSION, validateState } from './state-format.js';
 import { type RowWriter, readTable } from './state-rows.js';
@@ -48,6 +49,7 @@ export function writeState(writer: RowWriter, state: SavedState): void {
   writeMerchants(writer, state.merchants);
   for (const [merchantId, balance] of state.store.balances) writer.balance({ merchantId, ...balance });
   for (const record of state.store.records) writer.record(record);
+  for (const entry of savedEntries(state.store)) writer.entry(entry);
   for (const [scope, claim] of state.store.claims) writer.claim({ scope, ...claim });
   for (const subscription of state.subscriptions.subscriptions) writer.subscription(subscription);
   for (const attempt of state.subscriptions.deliveries) writer.delivery(attempt);
@@ -79,6 +81,7 @@ export function readState(db: DatabaseSync, path: string): SavedState | undefine
     merchants: readTable(db, TABLES.merchants).map(({ position: _, ...merchant }) => merchant),
     store: {
       records: readTable(db, TABLES.records),
+      entries: readTable(db, TABLES.entries),
       claims: pairs(TABLES.claims, 'scope'),
       balances: pairs(TABLES.balances, 'merchantId'),
       nextId: settings.get('next_id'),

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { CLOCK_RANGE, isClockTime } from '../../mock/domain/clock.js';
+import { LedgerEntry } from '../../mock/domain/entries.js';
 import { StoredTransaction } from '../../mock/domain/records.js';
 import type { SavedStore } from '../../mock/domain/store.js';
 import type { SavedSubscriptions } from '../../mock/domain/subscriptions.js';
@@ -106,6 +107,8 @@ const SavedStateSchema = z.object({
   store: z.object({
     // The kept record's one schema: strict (exact instants, integer cents, known statuses).
     records: z.array(StoredTransaction),
+    // A JSON state file of format 1 has none: its entries follow from its records.
+    entries: z.exactOptional(z.array(LedgerEntry)),
     claims: z.array(z.tuple([z.string(), z.object({ fingerprint: z.string(), recordId: z.int() })])),
     balances: z.array(z.tuple([z.string(), Balance])),
     nextId: z.int().check(z.gte(1)),

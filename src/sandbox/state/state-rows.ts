@@ -43,6 +43,7 @@ export interface RowWriter {
   merchant(fields: Fields): void;
   balance(fields: Fields): void;
   record(fields: Fields): void;
+  entry(fields: Fields): void;
   claim(fields: Fields): void;
   subscription(fields: Fields): void;
   removeSubscription(id: string): void;
@@ -65,6 +66,7 @@ export function rowWriter(db: DatabaseSync): RowWriter {
     merchant: upsert(db, TABLES.merchants),
     balance: upsert(db, TABLES.balances),
     record: upsert(db, TABLES.records),
+    entry: upsert(db, TABLES.entries),
     claim: upsert(db, TABLES.claims),
     subscription: upsert(db, TABLES.subscriptions),
     removeSubscription: (id) => void removeSubscription.run(id),

@@ -1,10 +1,12 @@
 /**
- * The kept state's SQLite tables: one row per record, idempotency claim, balance, subscription
- * and delivery attempt, and the settings. Columns are the fields of the JSON state in snake_case
+ * The kept state's SQLite tables: one row per record, ledger entry, idempotency claim, balance,
+ * subscription and delivery attempt, and the settings. Columns are the fields of the JSON state in snake_case
  * (`amountCents` is `amount_cents`), so the two say the same thing; docs/sandbox.md lists them.
- * The records table is read off the record's schema ({@link StoredTransaction}); how each
+ * The records and entries tables are read off their schemas ({@link StoredTransaction},
+ * {@link LedgerEntry}); how each
  * version of the database was made is the list of migrations (./migrations.ts).
  */
+import { LedgerEntry } from '../../mock/domain/entries.js';
 import { StoredTransaction } from '../../mock/domain/records.js';
 import { type Table, tableOf } from './schema-columns.js';
 
@@ -33,6 +35,8 @@ export const TABLES = {
   /** The kept record: its columns are read off its schema. */
   records: tableOf('records', StoredTransaction, { key: 'id', unique: ['transactionId'] }),
   claims: { name: 'claims', fields: ['scope', 'fingerprint', 'recordId'], key: 'scope' },
+  /** The ledger's entries (from schema 2): read off their schema. */
+  entries: tableOf('entries', LedgerEntry, { key: 'id' }),
   subscriptions: {
     name: 'subscriptions',
     fields: [

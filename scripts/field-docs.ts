@@ -43,7 +43,7 @@ export function readFieldDocs(root = process.cwd()): Record<string, Record<strin
     ) {
       for (const property of node.initializer.properties) {
         const name = property.name?.getText() ?? '';
-        if (name !== '') readComponent(checker, name, valueOf(property), 'output', docs);
+        if (name !== '') readComponent(checker, name, initializerOf(property), 'output', docs);
       }
     }
     ts.forEachChild(node, visit);
@@ -54,7 +54,7 @@ export function readFieldDocs(root = process.cwd()): Record<string, Record<strin
   const visitOperations = (node: ts.Node): void => {
     if (ts.isVariableDeclaration(node) && node.name.getText() === 'operations') {
       for (const property of objectOf(node.initializer)?.properties ?? []) {
-        const body = propertyOf(objectOf(valueOf(property)), 'body');
+        const body = propertyOf(objectOf(initializerOf(property)), 'body');
         const schema = propertyOf(objectOf(body), 'schema');
         const operationId = property.name?.getText() ?? '';
         if (schema !== undefined)
@@ -68,7 +68,7 @@ export function readFieldDocs(root = process.cwd()): Record<string, Record<strin
 }
 
 /** The value of an object literal's property (a shorthand property is its name). */
-const valueOf = (property: ts.ObjectLiteralElementLike): ts.Expression =>
+const initializerOf = (property: ts.ObjectLiteralElementLike): ts.Expression =>
   ts.isShorthandPropertyAssignment(property)
     ? property.name
     : (property as ts.PropertyAssignment).initializer;
@@ -83,7 +83,7 @@ function objectOf(node: ts.Expression | undefined): ts.ObjectLiteralExpression |
 
 const propertyOf = (object: ts.ObjectLiteralExpression | undefined, name: string) => {
   const found = object?.properties.find((property) => property.name?.getText() === name);
-  return found === undefined ? undefined : valueOf(found);
+  return found === undefined ? undefined : initializerOf(found);
 };
 
 /** One component's fields, from the side of its zod type given. */

@@ -22,86 +22,57 @@ export interface ErrorCode {
   local?: true;
 }
 
+function code(status: number, scope: CodeScope, meaning: string): ErrorCode;
+function code(status: number, scope: CodeScope, meaning: string, local: true): ErrorCode & { local: true };
+function code(status: number, scope: CodeScope, meaning: string, local?: true): ErrorCode {
+  return local === undefined ? { status, scope, meaning } : { status, scope, meaning, local };
+}
+
 /** The codes, by name. */
 export const ERROR_CODES = {
-  INVALID_JSON: { status: 400, meaning: 'the body is not valid JSON (or not UTF-8)', scope: 'body' },
-  INVALID_BODY: { status: 400, meaning: 'the body could not be read to its end', scope: 'body' },
-  BAD_REQUEST: { status: 400, meaning: 'the request is not valid HTTP', scope: 'server' },
-  UNAUTHENTICATED: {
-    status: 401,
-    meaning: 'the credential is missing or unknown, or the user JWT is expired or badly signed',
-    scope: 'any',
-  },
-  FORBIDDEN: {
-    status: 403,
-    meaning: 'a public key was sent instead of the secret key, or the resource is another merchant’s',
-    scope: 'operation',
-  },
-  NOT_FOUND: { status: 404, meaning: 'no such resource', scope: 'operation' },
-  METHOD_NOT_ALLOWED: {
-    status: 405,
-    meaning: 'the path exists, but not with this method; `Allow` lists its methods',
-    scope: 'any',
-  },
-  REQUEST_TIMEOUT: { status: 408, meaning: 'the request took too long to arrive', scope: 'server' },
-  IDEMPOTENCY_KEY_REUSED: {
-    status: 409,
-    meaning: 'the idempotency key was already used with a different request',
-    scope: 'operation',
-  },
-  INVALID_TRANSITION: {
-    status: 409,
-    meaning: 'the record’s status does not allow this move',
-    scope: 'operation',
-  },
-  PAYLOAD_TOO_LARGE: { status: 413, meaning: 'the body is larger than 1 MiB', scope: 'body' },
-  URI_TOO_LONG: { status: 414, meaning: 'the URL is longer than 8,192 characters', scope: 'server' },
-  UNSUPPORTED_MEDIA_TYPE: {
-    status: 415,
-    meaning: 'the body is not declared `application/json`',
-    scope: 'body',
-  },
-  VALIDATION_ERROR: {
-    status: 422,
-    meaning: 'a field breaks a rule; `errors` names each field',
-    scope: 'body',
-    local: true,
-  },
-  FORBIDDEN_FIELD: {
-    status: 422,
-    meaning: 'a field that this request must not carry',
-    scope: 'operation',
-    local: true,
-  },
-  AMOUNT_BELOW_FEE: {
-    status: 422,
-    meaning: 'a payout amount not greater than the 5.00 fee',
-    scope: 'operation',
-    local: true,
-  },
-  INSUFFICIENT_BALANCE: {
-    status: 422,
-    meaning: 'the available balance does not cover the payout',
-    scope: 'operation',
-  },
-  BALANCE_LIMIT_EXCEEDED: {
-    status: 422,
-    meaning: 'the balance would pass the largest sum counted in exact cents',
-    scope: 'operation',
-  },
-  HEADERS_TOO_LARGE: { status: 431, meaning: 'the request headers are too large', scope: 'server' },
-  RATE_LIMITED: {
-    status: 429,
-    meaning: 'too many requests; retry after `Retry-After` seconds',
-    scope: 'any',
-  },
-  INTERNAL_ERROR: {
-    status: 500,
-    meaning: 'the service failed; safe to retry with the same idempotency key',
-    scope: 'any',
-  },
-  STATE_CLOSED: { status: 503, meaning: 'the sandbox server is closing', scope: 'server' },
-} as const satisfies Record<string, ErrorCode>;
+  INVALID_JSON: code(400, 'body', 'the body is not valid JSON (or not UTF-8)'),
+  INVALID_BODY: code(400, 'body', 'the body could not be read to its end'),
+  BAD_REQUEST: code(400, 'server', 'the request is not valid HTTP'),
+  UNAUTHENTICATED: code(
+    401,
+    'any',
+    'the credential is missing or unknown, or the user JWT is expired or badly signed',
+  ),
+  FORBIDDEN: code(
+    403,
+    'operation',
+    'a public key was sent instead of the secret key, or the resource is another merchant’s',
+  ),
+  NOT_FOUND: code(404, 'operation', 'no such resource'),
+  METHOD_NOT_ALLOWED: code(
+    405,
+    'any',
+    'the path exists, but not with this method; `Allow` lists its methods',
+  ),
+  REQUEST_TIMEOUT: code(408, 'server', 'the request took too long to arrive'),
+  IDEMPOTENCY_KEY_REUSED: code(
+    409,
+    'operation',
+    'the idempotency key was already used with a different request',
+  ),
+  INVALID_TRANSITION: code(409, 'operation', 'the record’s status does not allow this move'),
+  PAYLOAD_TOO_LARGE: code(413, 'body', 'the body is larger than 1 MiB'),
+  URI_TOO_LONG: code(414, 'server', 'the URL is longer than 8,192 characters'),
+  UNSUPPORTED_MEDIA_TYPE: code(415, 'body', 'the body is not declared `application/json`'),
+  VALIDATION_ERROR: code(422, 'body', 'a field breaks a rule; `errors` names each field', true),
+  FORBIDDEN_FIELD: code(422, 'operation', 'a field that this request must not carry', true),
+  AMOUNT_BELOW_FEE: code(422, 'operation', 'a payout amount not greater than the 5.00 fee', true),
+  INSUFFICIENT_BALANCE: code(422, 'operation', 'the available balance does not cover the payout'),
+  BALANCE_LIMIT_EXCEEDED: code(
+    422,
+    'operation',
+    'the balance would pass the largest sum counted in exact cents',
+  ),
+  HEADERS_TOO_LARGE: code(431, 'server', 'the request headers are too large'),
+  RATE_LIMITED: code(429, 'any', 'too many requests; retry after `Retry-After` seconds'),
+  INTERNAL_ERROR: code(500, 'any', 'the service failed; safe to retry with the same idempotency key'),
+  STATE_CLOSED: code(503, 'server', 'the sandbox server is closing'),
+} satisfies Record<string, ErrorCode>;
 
 /** An error code of the service. */
 export type ErrorCodeName = keyof typeof ERROR_CODES;

@@ -80,6 +80,12 @@ const replayed = (what: string) => ({
 const subscriptionId: PathParameter[] = [
   { name: 'id', description: 'The subscription id.', schema: Guid, example: example.subscription.id },
 ];
+/** What every operation on one subscription (by its id) shares. */
+const onOneSubscription = {
+  tag: SUBSCRIPTIONS,
+  parameters: subscriptionId,
+  errors: ['FORBIDDEN', 'NOT_FOUND'],
+} as const;
 const subscription = (description: string, value: unknown = example.subscription) => ({
   description,
   example: value,
@@ -233,18 +239,15 @@ export const operations = {
     name: 'get-webhook',
     summary: 'Read a subscription',
     description: 'One subscription of the merchant (no secret).',
-    tag: SUBSCRIPTIONS,
-    parameters: subscriptionId,
+    ...onOneSubscription,
     answers: { 200: subscription('The subscription.') },
-    errors: ['FORBIDDEN', 'NOT_FOUND'],
     answerKind: 'subscription',
   },
   updateWebhook: {
     name: 'update-webhook',
     summary: 'Change a subscription',
     description: 'Changes its url, events, description or status (ACTIVE or INACTIVE).',
-    tag: SUBSCRIPTIONS,
-    parameters: subscriptionId,
+    ...onOneSubscription,
     body: { schema: UpdateWebhookParams, example: example.subscriptionChanges },
     answers: {
       200: subscription('The changed subscription.', {
@@ -252,15 +255,13 @@ export const operations = {
         ...example.subscriptionChanges,
       }),
     },
-    errors: ['FORBIDDEN', 'NOT_FOUND'],
     answerKind: 'subscription',
   },
   deleteWebhook: {
     name: 'delete-webhook',
     summary: 'Delete a subscription',
     description: 'No more deliveries to it.',
-    tag: SUBSCRIPTIONS,
-    parameters: subscriptionId,
+    ...onOneSubscription,
     answers: { 204: { description: 'Deleted.' } },
     errors: ['FORBIDDEN', 'NOT_FOUND'],
   },
@@ -269,10 +270,8 @@ export const operations = {
     summary: 'Ping the URL again',
     description:
       'Sends the signed `webhook.revalidate` ping: the subscription becomes ACTIVE on a 2xx answer, FAILING otherwise.',
-    tag: SUBSCRIPTIONS,
-    parameters: subscriptionId,
+    ...onOneSubscription,
     answers: { 200: subscription('The subscription with its new status.') },
-    errors: ['FORBIDDEN', 'NOT_FOUND'],
     answerKind: 'subscription',
   },
 } as const satisfies Record<OperationId, OperationContract>;

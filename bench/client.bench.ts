@@ -33,8 +33,8 @@ export async function benchClient(): Promise<string> {
   const client = new PaymentsClient({ secretKey: `sk_live_prod_${'a'.repeat(32)}`, baseUrl: base });
   const headers = { authorization: `Bearer sk_live_prod_${'a'.repeat(32)}`, accept: 'application/json' };
   const url = `${base}/v1/integrations/cashout/7`;
-  // The client's transport alone: ky with the client's options (the payment retry rules, the hook
-  // that logs a retried attempt, the per-attempt fetch that reads the body), without the core
+  // The client's transport alone: ky with the client's options (the payment retry rules, whose
+  // verdict logs a retried attempt, the per-attempt fetch that reads the body), without the core
   // (validation both ways, idempotency, headers, decoding). It tells ky's cost of those options
   // from the client's own.
   const transport = createTransport({ fetch: undefined, timeout: 30_000, maxRetries: 2 });

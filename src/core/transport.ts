@@ -1,9 +1,21 @@
 /**
- * Everything that needs ky: one instance per client, whose `retry` carries the payment rules
- * (`shouldRetry`); each call's attempts go through its `Call`, ky's `fetch`, which logs them;
- * ky's errors become the SDK's in `toPaymentsError`. Its own module so that the core can load ky
- * on the first request: ky's initialisation makes Node load its fetch implementation (about
- * 40–50 ms of start-up on Node 24, measured by bench/startup.ts).
+ * One call's attempts, over ky. ky sends each attempt, times it out, decides from the rules
+ * below whether to retry and waits; this file gives it those rules through its documented options
+ * (`retry`, `timeout`, `fetch`) and does what ky cannot. The rules, each tested under its own
+ * wording in test/client/transport.test.ts: (1) a call is tried at most 1 + maxRetries times, a
+ * POST without an idempotency key once (`retry.limit`); (2) 408, 409, 429, 500, 502, 503, 504 and
+ * any other 5xx are retried, other statuses and a 409 that will not change are not
+ * (`retry.shouldRetry`); (3) a timeout, a failed connection and a lost answer are retried, the
+ * caller's abort never (`retry.shouldRetry`); (4) the wait before a retry doubles from 500 ms to
+ * at most 8 s, less up to 25% of jitter, or is the answer's Retry-After, capped at 60 s
+ * (`retry.delay`, `retry.jitter`, `retry.maxRetryAfter`); (5) an attempt has `timeout` ms for its
+ * answer, a 2xx body included (`timeout`, which covers `fetch`); (6) each attempt runs `attempt()`
+ * once, which knows its number and the wait before it and looks up the fetch then (`fetch`);
+ * (7) each attempt is logged once, at `warn` when ky decides to retry it, at `info` when the call
+ * ends with it (`retry.shouldRetry`, then the call's outcome); (8) ky's errors become the SDK's in
+ * one place, `toPaymentsError`, redacted of the client's secrets. Its own module so that the core
+ * can load ky on the first request: ky's initialisation makes Node load its fetch implementation
+ * (about 40–50 ms of start-up on Node 24, measured by bench/startup.ts).
  */
 import ky, { isHTTPError, isTimeoutError, type Options, type RetryOptions } from 'ky';
 import { APIError } from '../errors/api-error.js';
@@ -14,7 +26,7 @@ import { readErrorBody } from './error-body.js';
 
 /** Longest honoured `Retry-After`, in ms (ky's default is unbounded): a caller is waiting. */
 export const MAX_RETRY_AFTER_MS = 60_000;
-/** 408, 409 (idempotency in flight), 429 and the common 5xx; the rarer 5xx through `shouldRetry`. */
+/** 408, 409 (idempotency in flight), 429 and the common 5xx: ky retries them after their Retry-After. */
 const RETRY_STATUSES = [408, 409, 429, 500, 502, 503, 504];
 /** 409 codes that will not change on a retry: the same answer would come back. */
 const FINAL_CONFLICTS = new Set(['409 IDEMPOTENCY_KEY_REUSED', '409 INVALID_TRANSITION']);
@@ -54,97 +66,85 @@ class LostAnswerError extends Error {
   override name = 'LostAnswerError';
 }
 
-/**
- * The payment rules, as ky's retry options; the limit is the call's (0 for a POST without a key).
- * As few keys as the rules need: ky normalises them on every call (see bench/client.bench.ts).
- */
-const RETRY: RetryOptions = {
-  methods: ['get', 'post', 'patch', 'delete'],
-  statusCodes: RETRY_STATUSES,
-  afterStatusCodes: RETRY_STATUSES,
-  maxRetryAfter: MAX_RETRY_AFTER_MS,
-  // From 500 ms, doubled each retry up to 8 s, less up to 25% of jitter.
-  delay: (retry) => Math.min(500 * 2 ** (retry - 1), 8_000) * (1 - Math.random() * 0.25),
-  shouldRetry: ({ error }) => {
-    // The caller's signal aborted the attempt: never retried.
-    if (error.name === 'AbortError') return false;
-    // A timeout, or any failure to get an answer (ky knows only some runtimes' network errors; a
-    // lost answer is one too): retried, within the limit.
-    if (!isHTTPError(error)) return true;
-    // ky read the body, bounded and after the attempt: kept for the attempt's line (`Call`).
-    errorData.set(error.response, error.data);
-    const { status, code } = answerError(error.response, error.data, []);
-    if (FINAL_CONFLICTS.has(`${status} ${code}`)) return false;
-    // `undefined` leaves the decision to ky's rules above (statuses, Retry-After).
-    return status >= 500 && !RETRY_STATUSES.includes(status) ? true : undefined;
-  },
-};
-
-/** ky's `data` of each error answer it considered retrying (see `shouldRetry`). */
-const errorData = new WeakMap<Response, unknown>();
+/** Rule 4: from 500 ms, doubled each retry up to 8 s (ky passes 1 for the first retry). */
+const backoff = (retry: number) => Math.min(500 * 2 ** (retry - 1), 8_000);
+/** Rule 4: less up to 25% of jitter (ky applies none to a Retry-After). */
+const jitter = (ms: number) => ms * (1 - Math.random() * 0.25);
+const METHODS = ['get', 'post', 'patch', 'delete'];
 
 /**
- * One call, from its first attempt to its end. It sees each attempt start and end (it is ky's
- * `fetch`), so it logs them itself: through ky's hooks it would need a `beforeRetry` hook and the
- * call in ky's `context`, options ky merges into every call (see bench/client.bench.ts).
+ * Rules 2 and 3, on the SDK's error for a failed attempt: `true` retries it, `false` does not,
+ * `undefined` leaves it to ky, which retries the statuses it is given (`statusCodes`) after their
+ * Retry-After (`afterStatusCodes`), so that for these statuses too the attempt is retried.
  */
-class Call {
+function retries(failure: PaymentsError): boolean | undefined {
+  if (failure instanceof APIUserAbortError) return false;
+  if (!(failure instanceof APIError)) return true;
+  if (FINAL_CONFLICTS.has(`${failure.status} ${failure.code}`)) return false;
+  if (RETRY_STATUSES.includes(failure.status)) return undefined;
+  return failure.status >= 500;
+}
+
+/** One call, from its first attempt to its end: ky's `fetch` and `retry` for it (exported for its tests). */
+export class Call {
+  /** Attempts started so far: the next one's number. */
   attempts = 0;
-  /** How long the latest attempt took, in ms. */
-  ms = 0;
+  /** The latest attempt's 2xx body, and its parse (`undefined` when it is not JSON, never JSON's own value). */
   text = '';
-  /** The parsed body; `undefined` until then or when it is not JSON (never JSON's own value). */
   json: unknown;
-  /** The latest attempt's failure (or error answer), not yet logged: a next attempt means ky retries it. */
-  #failed: PaymentsError | Response | undefined;
+  /** ky's retry options for this call (rules 1 to 4): the payment rules with its limit. */
+  readonly retry: RetryOptions;
+  /** When the latest attempt started, and when ky decided whether to retry it (`undefined` before). */
+  #startedAt = 0;
+  #decidedAt: number | undefined;
 
   constructor(
     readonly out: Outgoing,
     readonly fetchOverride: typeof fetch | undefined,
-  ) {}
-
-  /**
-   * ky's `fetch`, for what ky cannot do: the fetch looked up per attempt (msw or instrumentation
-   * set up after the client), each attempt timed and logged, and a 2xx body read inside the
-   * attempt (ky's per-attempt timeout covers it and a lost one is retried). An error answer's
-   * body is ky's to read, bounded and after the attempt, as `error.data`.
-   */
-  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    if (this.attempts > 0) this.#retried();
-    const attempt = ++this.attempts;
-    // An attempt ky gave up on (a fetch that ignores the abort signal) may end during the next:
-    // only the latest (`attempt === this.attempts`) writes the call's state.
-    this.#failed = undefined;
-    const started = Date.now();
-    try {
-      const response = await (this.fetchOverride ?? globalThis.fetch)(input, init);
-      if (response.ok) {
-        const [text, json] = await this.#read(response);
-        if (attempt === this.attempts) [this.text, this.json] = [text, json];
-      }
-      if (attempt === this.attempts)
-        this.#failed = this.#timedOut(input) ?? (response.ok ? undefined : response);
-      return response;
-    } catch (error) {
-      if (attempt === this.attempts) this.#failed = this.#timedOut(input) ?? toPaymentsError(error, this.out);
-      throw error;
-    } finally {
-      if (attempt === this.attempts) this.ms = Date.now() - started;
-    }
-  };
-
-  /** Aborted by ky and not by the caller: the attempt timed out, whatever it ended with later. */
-  #timedOut(input: RequestInfo | URL): APITimeoutError | undefined {
-    const abandoned = input instanceof Request && input.signal.aborted && !this.out.signal?.aborted;
-    return abandoned ? new APITimeoutError(this.out.timeout) : undefined;
+  ) {
+    this.retry = {
+      // Rule 1: a POST without its idempotency key is never repeated.
+      limit: out.mayRetry ? Math.max(0, Math.floor(out.maxRetries)) : 0,
+      methods: METHODS,
+      statusCodes: RETRY_STATUSES,
+      afterStatusCodes: RETRY_STATUSES,
+      maxRetryAfter: MAX_RETRY_AFTER_MS,
+      delay: backoff,
+      jitter,
+      shouldRetry: this.#shouldRetry,
+    };
   }
 
-  /** The attempt before this one failed and ky retries it: its `warn` line. */
-  #retried(): void {
-    // No failure seen: ky gave up on it at its timeout (a fetch that ignores the abort signal).
-    if (this.#failed === undefined)
-      [this.#failed, this.ms] = [new APITimeoutError(this.out.timeout), this.out.timeout];
-    this.log('warn', this.#failed);
+  /** ky's `fetch`, called once per attempt: numbers it, measures the wait before it, runs it. */
+  readonly fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const resendCount = this.attempts++;
+    this.#startedAt = Date.now();
+    const delayMs = this.#decidedAt === undefined ? 0 : this.#startedAt - this.#decidedAt;
+    this.#decidedAt = undefined;
+    return this.attempt(resendCount, delayMs, input, init);
+  };
+
+  /**
+   * Rule 6: one attempt, from its start to its answer; the one function that runs once per
+   * attempt. `resendCount` is 0 for the first attempt, `delayMs` the wait before it (0 for the
+   * first). The fetch is looked up now (msw or instrumentation set up after the client), and a
+   * 2xx body is read here, so that ky's timeout covers it and a lost one is retried (rules 3, 5).
+   * An error answer's body is ky's to read, bounded and after the attempt, as `error.data`.
+   */
+  async attempt(
+    resendCount: number,
+    // biome-ignore lint/correctness/noUnusedFunctionParameters: the traces issue publishes it from here.
+    delayMs: number,
+    input: RequestInfo | URL,
+    init: RequestInit | undefined,
+  ): Promise<Response> {
+    const response = await (this.fetchOverride ?? globalThis.fetch)(input, init);
+    if (!response.ok) return response;
+    const [text, json] = await this.#read(response);
+    // An attempt ky gave up on at its timeout (a fetch that ignores the abort) may end during the
+    // next: only the latest keeps its answer.
+    if (resendCount === this.attempts - 1) [this.text, this.json] = [text, json];
+    return response;
   }
 
   /** A 2xx body as text and, when JSON is expected, parsed (`undefined` when it is not JSON). */
@@ -163,34 +163,33 @@ class Call {
     }
   }
 
-  /** The call's end: its last attempt's line at `info` (the caller sees the outcome). */
+  /**
+   * ky's `shouldRetry`: its question on each failed attempt it may retry (ky asks before it
+   * waits; `retryCount` is 1 for the first retry). Rule 7: an attempt to be retried is logged now.
+   */
+  readonly #shouldRetry = ({ error, retryCount }: { error: Error; retryCount: number }) => {
+    const failure = toPaymentsError(error, this.out);
+    const retried = retries(failure);
+    this.#decidedAt = Date.now();
+    if (retried !== false) this.#log('warn', failure, retryCount - 1);
+    return retried;
+  };
+
+  /** Rule 7: the call's end, its last attempt's `info` line (the caller sees the outcome). */
   end(outcome: PaymentsError | Response): void {
-    // The caller aborted while ky waited to retry a failed attempt: that attempt's line first.
-    const failed = this.#failed;
-    if (
-      outcome instanceof APIUserAbortError &&
-      failed !== undefined &&
-      !(failed instanceof APIUserAbortError)
-    )
-      this.log('warn', failed);
-    this.log('info', outcome);
+    this.#log('info', outcome, Math.max(0, this.attempts - 1));
   }
 
-  /** One line per attempt: `warn` for one that is retried, `info` for the last. */
-  log(level: 'info' | 'warn', outcome: PaymentsError | Response): void {
-    // A Response is a 2xx, or an error answer ky considered retrying (its `data` kept then). Any
-    // runtime's Response: a fetch may bring its own class.
-    const error =
-      outcome instanceof PaymentsError || outcome.ok
-        ? outcome
-        : answerError(outcome, errorData.get(outcome), this.out.secrets);
+  /** An attempt's line; it lasted until ky decided on it, or until now. */
+  #log(level: 'info' | 'warn', outcome: PaymentsError | Response, retry: number): void {
+    const ms = this.attempts === 0 ? 0 : (this.#decidedAt ?? Date.now()) - this.#startedAt;
     const what =
-      error instanceof APIError
-        ? `${error.status}${error.code === undefined ? '' : ` ${error.code}`}`
-        : error instanceof PaymentsError
-          ? `failed: ${error.message}`
-          : String(error.status);
-    this.out.log(level, what, Math.max(0, this.attempts - 1), this.ms);
+      outcome instanceof APIError
+        ? `${outcome.status}${outcome.code === undefined ? '' : ` ${outcome.code}`}`
+        : outcome instanceof PaymentsError
+          ? `failed: ${outcome.message}`
+          : String(outcome.status);
+    this.out.log(level, what, retry, ms);
   }
 }
 
@@ -204,25 +203,19 @@ export interface TransportDefaults {
 
 /** A transport over one ky instance, made with the client's settings. */
 export function createTransport(defaults: TransportDefaults): Transport {
-  const api = ky.create({
-    timeout: defaults.timeout,
-    retry: { ...RETRY, limit: defaults.maxRetries },
-  });
+  const api = ky.create({ timeout: defaults.timeout });
   return async (out) => {
     const call = new Call(out, defaults.fetch);
     const options: Options = {
       method: out.method,
       headers: out.headers,
       fetch: call.fetch,
+      retry: call.retry,
     };
     if (out.body !== undefined) options.body = out.body;
     if (out.signal !== undefined) options.signal = out.signal;
-    // ky merges a call's options into its instance's on every call (a tenth of a call's CPU time):
-    // a call gives only what differs from the client's settings.
+    // ky merges a call's options into its instance's on every call: a call gives only what differs.
     if (out.timeout !== defaults.timeout) options.timeout = out.timeout;
-    // A POST without its idempotency key is never repeated.
-    const limit = out.mayRetry ? Math.max(0, Math.floor(out.maxRetries)) : 0;
-    if (limit !== defaults.maxRetries) options.retry = { limit };
     try {
       const response = await api(out.url, options);
       call.end(response);
@@ -236,8 +229,8 @@ export function createTransport(defaults: TransportDefaults): Transport {
 }
 
 /**
- * ky's `HTTPError`, `TimeoutError` and network errors (any runtime's) as the SDK's classes: the
- * one place ky's errors become ours.
+ * Rule 8: ky's `HTTPError`, `TimeoutError` and network errors (any runtime's) as the SDK's
+ * classes, the one place ky's errors become ours.
  */
 function toPaymentsError(
   error: unknown,

@@ -3,7 +3,7 @@ import { inspect } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { ResponseValidationError } from '../../src/index.js';
 import { chargeRecord } from '../schemas/fixtures.js';
-import { clientWith, json, payoutParams, payoutRecord } from './scripted-fetch.js';
+import { clientWith, json, payoutParams, payoutRecord, stalledBody } from './scripted-fetch.js';
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const page = { current_page: 1, per_page: 15, total: 1, last_page: 1, from: 1, to: 1 };
@@ -208,17 +208,7 @@ describe('lost answers', () => {
   });
 
   it('a body that stalls is timed out with its attempt, then retried', async () => {
-    const stalled = (request: Request) =>
-      new Response(
-        new ReadableStream({
-          start(controller) {
-            controller.enqueue(new TextEncoder().encode('{"transactionId":'));
-            request.signal.addEventListener('abort', () => controller.error(request.signal.reason));
-          },
-        }),
-        { status: 200 },
-      );
-    const { client, requests } = clientWith([stalled, json(200, payoutRecord)], {
+    const { client, requests } = clientWith([stalledBody('{"transactionId":'), json(200, payoutRecord)], {
       logger: silent,
       timeout: 50,
     });

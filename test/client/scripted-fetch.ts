@@ -65,3 +65,22 @@ export const payoutRecord = {
 };
 
 export const payoutParams = { amount: 100, pixKey: '52998224725', pixKeyType: 'CPF' } as const;
+
+/** A fetch that answers only when aborted, as a real one does (at once if already aborted). */
+export const hang = (request: Request) =>
+  new Promise<Response>((_, reject) => {
+    if (request.signal.aborted) reject(request.signal.reason);
+    request.signal.addEventListener('abort', () => reject(request.signal.reason));
+  });
+
+/** A 200 whose body stops after `start` until the request is aborted (then errors, as undici's does). */
+export const stalledBody = (start: string) => (request: Request) =>
+  new Response(
+    new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(start));
+        request.signal.addEventListener('abort', () => controller.error(request.signal.reason));
+      },
+    }),
+    { status: 200 },
+  );

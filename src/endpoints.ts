@@ -14,7 +14,7 @@ import type { DecodeRules } from './schemas/decode.js';
 import type { TransactionType } from './schemas/enums.js';
 import { Guid } from './schemas/formats.js';
 import { ListCashoutsParams, ListTransactionsParams, PageMeta } from './schemas/list.js';
-import { Transaction } from './schemas/transaction.js';
+import { TRANSACTION_MONEY_FIELDS, Transaction } from './schemas/transaction.js';
 import {
   CreatedWebhookSubscription,
   CreateWebhookParams,
@@ -77,7 +77,7 @@ export interface Endpoint<
   decode?: DecodeRules;
 }
 
-const MONEY = ['amount', 'feeAmount', 'finalAmount'] as const;
+const MONEY = TRANSACTION_MONEY_FIELDS;
 /** A charge just made: it must carry its `transactionId`. */
 const NEW_CHARGE: DecodeRules = { envelope: 'one', identity: ['transactionId'], money: MONEY };
 /** A record: identified by `transactionId`, or by the legacy `id` where the endpoint is keyed by it. */

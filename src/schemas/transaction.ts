@@ -90,5 +90,10 @@ export const transactionShape = {
  * The client decodes answers leniently (see "Reading answers" in the README).
  */
 export const Transaction = z.object(transactionShape);
+
+/** The money fields of a record (those of schema `Money`), read off its shape: a new one is listed by being one. */
+export const TRANSACTION_MONEY_FIELDS: readonly string[] = Object.keys(transactionShape).filter(
+  (field) => transactionShape[field as keyof typeof transactionShape] === Money,
+);
 /** A transaction record as the service returns it. */
 export type Transaction = z.infer<typeof Transaction>;

@@ -4,9 +4,10 @@
  * each variant it meets in {@link seen}.
  */
 import { expect } from 'vitest';
+import { TRANSACTION_MONEY_FIELDS } from '../../src/schemas/transaction.js';
 import type { Json, Kind, Reply, Run } from './varied-scenario.js';
 
-const MONEY = ['amount', 'feeAmount', 'finalAmount'];
+const MONEY = [...TRANSACTION_MONEY_FIELDS];
 const DATES = ['transactionDate', 'paidAt', 'createdAt', 'updatedAt'];
 /** Fields whose value is random on every run (not from `randomUUID`): compared by type only. */
 const RANDOM = new Set(['endToEndId', 'secret']);

@@ -3,6 +3,7 @@
  * another service could write it. The identity (`transactionId`, the legacy `id`'s value, a
  * subscription's `id`) and every money value survive each change.
  */
+import { TRANSACTION_MONEY_FIELDS } from '../../schemas/transaction.js';
 import type { SeededRandom } from './seeded-random.js';
 import {
   DATE_FRACTIONS,
@@ -82,7 +83,6 @@ const NULL_MEANS_NONE: Readonly<Record<string, Rule>> = {
   paidAt: (record) => notCharge(record) || beforeMoney(record),
 };
 
-const TRANSACTION_MONEY = ['amount', 'feeAmount', 'finalAmount'];
 const TRANSACTION_DATES = ['transactionDate', 'paidAt', 'createdAt', 'updatedAt'];
 
 /** Money and date-time fields rewritten in the answer's forms; a copy with the extra field, if any. */
@@ -108,7 +108,7 @@ export function varyTransaction(record: WireRecord, style: RecordStyle): WireRec
     }
   }
   if (style.legacyIdAsString && typeof out.id === 'number') out.id = String(out.id);
-  return written(out, style, TRANSACTION_MONEY, TRANSACTION_DATES);
+  return written(out, style, [...TRANSACTION_MONEY_FIELDS], TRANSACTION_DATES);
 }
 
 /** The balance written in the answer's style. */
@@ -122,7 +122,7 @@ export function varySubscription(subscription: WireRecord, style: RecordStyle): 
 }
 
 /** What create-transaction documents, and what is never dropped: identity and money. */
-const ALWAYS_SHOWN = new Set(['transactionId', 'status', 'pixCode', 'id', ...TRANSACTION_MONEY]);
+const ALWAYS_SHOWN = new Set(['transactionId', 'status', 'pixCode', 'id', ...TRANSACTION_MONEY_FIELDS]);
 
 /**
  * The create-transaction answer documents only `transactionId`, `status` and `pixCode`: every

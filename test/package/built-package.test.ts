@@ -15,20 +15,12 @@ const script = `
 `;
 
 describe('the built package', () => {
-  it('imports as ESM under Node 20', () => {
-    const dir = makeConsumer({ 'esm.mjs': `import * as pkg from 'pix-payments';\n${script}` });
-    const out = JSON.parse(run(NODE20, ['esm.mjs'], dir));
-    expect(out).toEqual({
-      version: expect.stringMatching(/^v20\./),
-      cents: 30,
-      ok: true,
-      name: 'Fulano de Tal',
-    });
-  });
-
-  it('requires as CommonJS under Node 20', () => {
-    const dir = makeConsumer({ 'cjs.cjs': `const pkg = require('pix-payments');\n${script}` });
-    const out = JSON.parse(run(NODE20, ['cjs.cjs'], dir));
+  it.each([
+    ['imports as ESM', 'esm.mjs', `import * as pkg from 'pix-payments';`],
+    ['requires as CommonJS', 'cjs.cjs', `const pkg = require('pix-payments');`],
+  ])('%s under Node 20', (_, file, load) => {
+    const dir = makeConsumer({ [file]: `${load}\n${script}` });
+    const out = JSON.parse(run(NODE20, [file], dir));
     expect(out).toEqual({
       version: expect.stringMatching(/^v20\./),
       cents: 30,

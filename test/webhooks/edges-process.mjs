@@ -6,12 +6,14 @@
  * - `pulled` / `status413`: what a Fetch receiver pulled of a 300 MB unsigned stream, and its answer;
  * - `slow`: the reports of a slow onEvent that then throws;
  * - `lost`: the report of an onEvent that blocks the event loop past its lease.
+ * Its one argument is the event to deliver, as JSON (the test's fixture).
  */
 import { createSignedWebhook, createWebhookHandler, MemoryDedupeStore } from '../../dist/webhooks.js';
 
 const SECRET = `whsec_${'k'.repeat(32)}`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const facts = { node: process.version };
+const event = JSON.parse(process.argv[2]);
 
 const store = new MemoryDedupeStore();
 store.claim('slow', 'first', 10);
@@ -41,16 +43,6 @@ Object.assign(facts, { pulled, status413: refused.status });
 
 async function deliver(options) {
   const handler = createWebhookHandler({ secret: SECRET, ...options });
-  const event = {
-    event: 'transaction.completed',
-    timestamp: '2026-11-21T10:00:00.000Z',
-    data: {
-      id: 42,
-      referenceId: '0b8f7e36-3e59-4d44-9f0c-6a3f1f0c2b11',
-      status: 'COMPLETED',
-      type: 'CASHIN',
-    },
-  };
   const { body, headers } = await createSignedWebhook(event, SECRET);
   return handler(new Request('http://receiver/pix', { method: 'POST', body, headers }));
 }

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { transactionEvent } from './fixtures.js';
 
 const SCRIPT = fileURLToPath(new URL('./edges-process.mjs', import.meta.url));
 const RUNTIMES = [
@@ -13,7 +14,8 @@ const RUNTIMES = [
 ] as const;
 
 describe.each(RUNTIMES)('webhook edges on %s', (_, node, version) => {
-  const facts = JSON.parse(execFileSync(node, [SCRIPT], { encoding: 'utf8', timeout: 60_000 }));
+  const event = JSON.stringify(transactionEvent());
+  const facts = JSON.parse(execFileSync(node, [SCRIPT, event], { encoding: 'utf8', timeout: 60_000 }));
 
   it('runs on that Node', () => expect(facts.node).toMatch(version));
 

@@ -1,4 +1,4 @@
-import type { WebhookEventInput } from '../../src/webhooks/index.js';
+import type { WebhookEventInput, WebhookHandlerOptions } from '../../src/webhooks/index.js';
 
 export const SECRET = `whsec_${'k'.repeat(32)}`;
 
@@ -18,4 +18,20 @@ export function transactionEvent(
       ...overrides,
     },
   };
+}
+
+/**
+ * A receiver's options that verify with SECRET, handle nothing unless `options` say otherwise,
+ * and keep each error `onError` is told of in `reports` (a live list: a report that comes after
+ * the answer is there too).
+ */
+export function reportingOptions(options: Partial<WebhookHandlerOptions> = {}) {
+  const reports: unknown[] = [];
+  const all: WebhookHandlerOptions = {
+    secret: SECRET,
+    onEvent: () => {},
+    onError: (error) => reports.push(error),
+    ...options,
+  };
+  return { reports, options: all };
 }

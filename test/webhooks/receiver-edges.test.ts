@@ -18,7 +18,7 @@ import {
   WebhookSlowHandlerWarning,
   webhookEventKey,
 } from '../../src/webhooks/index.js';
-import { SECRET, transactionEvent } from './fixtures.js';
+import { reportingOptions, SECRET, transactionEvent } from './fixtures.js';
 import { listen, type Running } from './servers.js';
 
 const KIB = 1024;
@@ -59,12 +59,8 @@ async function signed() {
 
 describe('every receiver bounds what it reads before verifying', () => {
   it('Fetch: pulls at most maxBodyBytes + 64 KiB of a 300 MB unsigned stream, then 413', async () => {
-    const errors: unknown[] = [];
-    const handler = createWebhookHandler({
-      secret: SECRET,
-      onEvent: () => {},
-      onError: (e) => errors.push(e),
-    });
+    const { reports, options } = reportingOptions();
+    const handler = createWebhookHandler(options);
     const { stream, counter } = countedStream(300 * MIB);
     const request = new Request('https://shop.example/pix', {
       method: 'POST',
@@ -76,8 +72,8 @@ describe('every receiver bounds what it reads before verifying', () => {
     expect(await response.json()).toEqual({ received: false, error: 'body too large' });
     expect(counter.pulled).toBeLessThanOrEqual(MIB + 64 * KIB);
     expect(counter.cancelled).toBe(true);
-    expect(errors).toHaveLength(1);
-    expect(String(errors[0])).toMatch(/maxBodyBytes/);
+    expect(reports).toHaveLength(1);
+    expect(String(reports[0])).toMatch(/maxBodyBytes/);
   });
 
   it('Fetch: refuses a declared Content-Length over the bound before reading a byte', async () => {
@@ -162,16 +158,11 @@ describe('every receiver bounds what it reads before verifying', () => {
 
 /** The Node receiver's answer to a body a parser already read, and what it reported. */
 async function answerParsed(body: Buffer | string, maxBodyBytes: number) {
-  const errors: unknown[] = [];
-  const handler = createNodeWebhookHandler({
-    secret: SECRET,
-    onEvent: () => {},
-    onError: (e) => errors.push(e),
-    maxBodyBytes,
-  });
+  const { reports, options } = reportingOptions({ maxBodyBytes });
+  const handler = createNodeWebhookHandler(options);
   const res = { statusCode: 0, setHeader: () => {}, end: () => {} };
   await handler({ method: 'POST', headers: {}, body, async *[Symbol.asyncIterator]() {} }, res);
-  return { status: res.statusCode, errors };
+  return { status: res.statusCode, errors: reports };
 }
 
 /** Serves a Fetch handler over node:http with the request body streamed, not buffered. */
@@ -195,16 +186,21 @@ async function deliver(options: Partial<WebhookHandlerOptions>) {
   return handler(new Request('https://shop.example/pix', { method: 'POST', body, headers }));
 }
 
+/** `deliver`, with what `onError` is told of kept in `reports` (see reportingOptions). */
+async function deliverReporting(options: Partial<WebhookHandlerOptions>) {
+  const { reports, options: all } = reportingOptions(options);
+  return { response: await deliver(all), reports };
+}
+
 const KEY = webhookEventKey(transactionEvent() as never);
 
 describe('slow handlers are told, not punished silently', () => {
   it('reports a WebhookSlowHandlerWarning once, even while onEvent never settles', async () => {
-    const reports: unknown[] = [];
-    const answer = deliver({
+    const { reports, options } = reportingOptions({
       slowHandlerSeconds: 0.05,
       onEvent: () => new Promise(() => {}),
-      onError: (error) => reports.push(error),
     });
+    const answer = deliver(options);
     await sleep(250);
     expect(reports).toHaveLength(1);
     const warning = reports[0] as WebhookSlowHandlerWarning;
@@ -218,14 +214,12 @@ describe('slow handlers are told, not punished silently', () => {
   });
 
   it('a slow onEvent that then throws is reported twice: the warning, then the error', async () => {
-    const reports: unknown[] = [];
-    const response = await deliver({
+    const { response, reports } = await deliverReporting({
       slowHandlerSeconds: 0.02,
       onEvent: async () => {
         await sleep(80);
         throw new Error('database down');
       },
-      onError: (error) => reports.push(error),
     });
     expect(response.status).toBe(500);
     expect(reports.map((report) => (report as Error).name)).toEqual(['WebhookSlowHandlerWarning', 'Error']);
@@ -233,8 +227,7 @@ describe('slow handlers are told, not punished silently', () => {
   });
 
   it('says nothing of a handler faster than slowHandlerSeconds', async () => {
-    const reports: unknown[] = [];
-    const response = await deliver({ slowHandlerSeconds: 0.2, onError: (error) => reports.push(error) });
+    const { response, reports } = await deliverReporting({ slowHandlerSeconds: 0.2 });
     await sleep(300);
     expect(response.status).toBe(200);
     expect(reports).toEqual([]);
@@ -281,11 +274,9 @@ function storeWith(
 
 describe('a lease lost while onEvent ran is a WebhookLeaseLostError', () => {
   it("a blocked event loop: 'lapsed', with how long the loop was blocked; the answer stays 200", async () => {
-    const reports: unknown[] = [];
-    const response = await deliver({
+    const { response, reports } = await deliverReporting({
       processingTimeoutSeconds: 0.06,
       onEvent: () => block(300),
-      onError: (error) => reports.push(error),
     });
     expect(response.status).toBe(200);
     expect(reports).toHaveLength(1);
@@ -297,7 +288,6 @@ describe('a lease lost while onEvent ran is a WebhookLeaseLostError', () => {
   });
 
   it("another attempt's lease in its place: 'taken', reported once though complete says so too", async () => {
-    const reports: unknown[] = [];
     const memory = new MemoryDedupeStore();
     // The store no longer holds the lease for this attempt (e.g. its record was replaced).
     const store = storeWith(
@@ -307,11 +297,10 @@ describe('a lease lost while onEvent ran is a WebhookLeaseLostError', () => {
       },
       memory,
     );
-    const response = await deliver({
+    const { response, reports } = await deliverReporting({
       store,
       processingTimeoutSeconds: 0.3,
       onEvent: () => sleep(250),
-      onError: (error) => reports.push(error),
     });
     expect(response.status).toBe(200);
     expect(reports).toHaveLength(1);
@@ -319,11 +308,9 @@ describe('a lease lost while onEvent ran is a WebhookLeaseLostError', () => {
   });
 
   it('says nothing when the lease held throughout (renewed past processingTimeoutSeconds)', async () => {
-    const reports: unknown[] = [];
-    const response = await deliver({
+    const { response, reports } = await deliverReporting({
       processingTimeoutSeconds: 0.06,
       onEvent: () => sleep(200),
-      onError: (error) => reports.push(error),
     });
     expect(response.status).toBe(200);
     expect(reports).toEqual([]);
@@ -333,21 +320,19 @@ describe('a lease lost while onEvent ran is a WebhookLeaseLostError', () => {
 describe('what the watch on onEvent reports, and when (review of issue 28)', () => {
   it('ignores a renewal answered after onEvent ended: no false lease loss, on success or failure', async () => {
     for (const fails of [false, true]) {
-      const reports: unknown[] = [];
       const memory = new MemoryDedupeStore();
       // A store that may reorder calls (a pool, HTTP): the renewal arrives after complete or release.
       const store = storeWith(
         { renew: (key, token, seconds) => sleep(100).then(() => memory.renew(key, token, seconds)) },
         memory,
       );
-      const response = await deliver({
+      const { response, reports } = await deliverReporting({
         store,
         processingTimeoutSeconds: 0.3,
         onEvent: async () => {
           await sleep(150);
           if (fails) throw new Error('database down');
         },
-        onError: (error) => reports.push(error),
       });
       await sleep(150);
       expect(response.status).toBe(fails ? 500 : 200);
@@ -356,13 +341,11 @@ describe('what the watch on onEvent reports, and when (review of issue 28)', () 
   });
 
   it("measures the loss when onEvent ended, not after a slow complete: 'taken', not blocked", async () => {
-    const reports: unknown[] = [];
     const store = storeWith({ complete: () => sleep(300).then(() => false) });
-    const response = await deliver({
+    const { response, reports } = await deliverReporting({
       store,
       processingTimeoutSeconds: 0.2,
       onEvent: () => {},
-      onError: (error) => reports.push(error),
     });
     expect(response.status).toBe(200);
     expect(reports).toHaveLength(1);
@@ -371,11 +354,9 @@ describe('what the watch on onEvent reports, and when (review of issue 28)', () 
   });
 
   it('warns of a handler that blocked the event loop past slowHandlerSeconds (its timer could not fire)', async () => {
-    const reports: unknown[] = [];
-    const response = await deliver({
+    const { response, reports } = await deliverReporting({
       slowHandlerSeconds: 0.05,
       onEvent: () => block(120),
-      onError: (error) => reports.push(error),
     });
     expect(response.status).toBe(200);
     expect(reports.map((report) => (report as Error).name)).toEqual(['WebhookSlowHandlerWarning']);

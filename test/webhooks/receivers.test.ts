@@ -7,7 +7,7 @@ import {
   type WebhookEvent,
   type WebhookHandlerOptions,
 } from '../../src/webhooks/index.js';
-import { SECRET, transactionEvent } from './fixtures.js';
+import { reportingOptions, SECRET, transactionEvent } from './fixtures.js';
 import { listen, type Running, serveFetch } from './servers.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -204,12 +204,8 @@ describe('Node adapter specifics', () => {
   });
 
   it('answers 500 and explains when express.json() already parsed the body', async () => {
-    const errors: unknown[] = [];
-    const handler = createNodeWebhookHandler({
-      secret: SECRET,
-      onEvent: () => {},
-      onError: (e) => errors.push(e),
-    });
+    const { reports, options } = reportingOptions();
+    const handler = createNodeWebhookHandler(options);
     const { body, headers } = await createSignedWebhook(transactionEvent(), SECRET);
     const res = { statusCode: 0, setHeader: () => {}, end: () => {} };
     await handler(
@@ -217,7 +213,7 @@ describe('Node adapter specifics', () => {
       res,
     );
     expect(res.statusCode).toBe(500);
-    expect(String(errors[0])).toMatch(/express\.raw/);
+    expect(String(reports[0])).toMatch(/express\.raw/);
   });
 
   it('answers 413 past maxBodyBytes', async () => {

@@ -7,7 +7,7 @@ import type { MockMerchant, ResolvedOptions } from '../options.js';
 import type { MockClock } from './clock.js';
 import { ServiceError } from './service-error.js';
 
-const unauthenticated = (message: string) => new ServiceError(401, 'UNAUTHENTICATED', message);
+const unauthenticated = (message: string) => new ServiceError('UNAUTHENTICATED', message);
 
 function bearer(request: Request): string {
   const header = request.headers.get('authorization') ?? '';
@@ -34,7 +34,6 @@ export class Credentials {
     if (merchant !== undefined) return merchant;
     if (this.options.merchants.some((m) => m.publicKey === token)) {
       throw new ServiceError(
-        403,
         'FORBIDDEN',
         'A public key cannot call the API: use the secret key, from a backend',
       );

@@ -61,17 +61,13 @@ export class Ledger {
     return this.#create(merchant, keyRule('createCashout'), body, (key) => {
       const amountCents = toCents(body.amount);
       if (amountCents <= this.options.payoutFeeCents) {
-        throw new ServiceError(422, 'AMOUNT_BELOW_FEE', 'amount must be greater than the payout fee', {
+        throw new ServiceError('AMOUNT_BELOW_FEE', 'amount must be greater than the payout fee', {
           amount: ['must be greater than the fixed payout fee'],
         });
       }
       const balance = this.store.balance(merchant.id);
       if (amountCents > balance.availableCents) {
-        throw new ServiceError(
-          422,
-          'INSUFFICIENT_BALANCE',
-          'The available balance does not cover this payout',
-        );
+        throw new ServiceError('INSUFFICIENT_BALANCE', 'The available balance does not cover this payout');
       }
       const reserved = withinExactCents(balance, payoutAccepted(amountCents));
       const payout = this.#newRecord(merchant.id, {
@@ -110,7 +106,6 @@ export class Ledger {
     const status = this.store.record(payout.id)?.status;
     if (status !== 'PENDING') {
       throw new ServiceError(
-        409,
         'INVALID_TRANSITION',
         `Only a PENDING payout can be approved; this one is ${status}`,
       );
@@ -139,7 +134,6 @@ export class Ledger {
     const current = this.store.record(record.id) ?? record;
     if (!canMove(current.type, current.status, to)) {
       throw new ServiceError(
-        409,
         'INVALID_TRANSITION',
         `A ${current.type} in ${current.status} cannot become ${to}`,
       );
@@ -180,7 +174,6 @@ export class Ledger {
     if (claim !== undefined) {
       if (claim.fingerprint !== print) {
         throw new ServiceError(
-          409,
           'IDEMPOTENCY_KEY_REUSED',
           `This ${field} was already used with a different request`,
         );

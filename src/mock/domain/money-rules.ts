@@ -42,7 +42,7 @@ export function moveMoney(record: Readonly<Moved>, to: TransactionStatus, balanc
       );
     }
     if (to === 'REVERSED' && balance.availableCents < net) {
-      throw new ServiceError(422, 'INSUFFICIENT_BALANCE', 'The available balance does not cover this refund');
+      throw new ServiceError('INSUFFICIENT_BALANCE', 'The available balance does not cover this refund');
     }
     if (to === 'REVERSED') return moving({ kind: 'reversal', availableCents: -net, pendingCents: 0 });
     if (to === 'CHARGEBACK') return moving({ kind: 'chargeback', availableCents: -net, pendingCents: 0 });
@@ -67,7 +67,6 @@ export function withinExactCents(balance: MockBalance, movements: Movement[]): M
   const after = plus(balance, movements);
   if (!Number.isSafeInteger(after.availableCents) || !Number.isSafeInteger(after.pendingCents)) {
     throw new ServiceError(
-      422,
       'BALANCE_LIMIT_EXCEEDED',
       'The balance would pass the largest sum the service counts in exact cents',
     );

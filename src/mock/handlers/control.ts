@@ -47,7 +47,6 @@ export function controlHandlers(ctx: MockContext, simulate: MockSimulate, reset:
     const scenario = name !== undefined && Object.hasOwn(scenarios, name) ? scenarios[name] : undefined;
     if (scenario === undefined) {
       throw new ServiceError(
-        404,
         'NOT_FOUND',
         `Unknown action "${name}"; one of: ${Object.keys(scenarios).join(', ')}`,
       );
@@ -80,7 +79,7 @@ export function controlHandlers(ctx: MockContext, simulate: MockSimulate, reset:
       const advanceMs = move.advanceMs ?? 0;
       if (move.set === undefined && ctx.clock.now().getTime() + advanceMs > LAST_CLOCK_MS) {
         const message = `must keep the clock ${CLOCK_RANGE}`;
-        throw new ServiceError(422, 'VALIDATION_ERROR', `advanceMs: ${message}`, { advanceMs: [message] });
+        throw new ServiceError('VALIDATION_ERROR', `advanceMs: ${message}`, { advanceMs: [message] });
       }
       if (move.set !== undefined) ctx.clock.set(move.set);
       else ctx.clock.advance(advanceMs);
@@ -90,7 +89,7 @@ export function controlHandlers(ctx: MockContext, simulate: MockSimulate, reset:
       const body = validate(TokenRequest, await readOptionalJson(request));
       const merchantId = body?.merchantId ?? ctx.options.merchants[0]?.id;
       const merchant = ctx.options.merchants.find((m) => m.id === merchantId);
-      if (merchant === undefined) throw new ServiceError(404, 'NOT_FOUND', 'Unknown merchant');
+      if (merchant === undefined) throw new ServiceError('NOT_FOUND', 'Unknown merchant');
       return { status: 201, body: { token: await ctx.credentials.issueUserToken(merchant.id) } };
     }),
     controlRoute(ctx, 'post', '/__mock/reset', () => {

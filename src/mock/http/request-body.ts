@@ -10,11 +10,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** The 413 PAYLOAD_TOO_LARGE of a body over {@link MAX_BODY_BYTES}. */
 export const payloadTooLarge = () =>
-  new ServiceError(
-    413,
-    'PAYLOAD_TOO_LARGE',
-    `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`,
-  );
+  new ServiceError('PAYLOAD_TOO_LARGE', `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`);
 
 /** The body length a `Content-Length` value declares, if it is a valid one. */
 export function declaredLength(contentLength: string | null | undefined): number | undefined {
@@ -33,7 +29,7 @@ function declaresJson(request: Request): boolean {
   return type.split(';', 1)[0]?.trim().toLowerCase() === 'application/json';
 }
 
-const notUtf8 = () => new ServiceError(400, 'INVALID_JSON', 'The request body is not valid UTF-8');
+const notUtf8 = () => new ServiceError('INVALID_JSON', 'The request body is not valid UTF-8');
 
 /**
  * The body as UTF-8 text, read chunk by chunk: past {@link MAX_BODY_BYTES} it stops reading (the
@@ -59,7 +55,7 @@ async function readText(request: Request): Promise<string> {
     } catch (error) {
       // The server's own verdicts on the body (408 stalled, 400 malformed chunk) stand.
       if (error instanceof ServiceError) throw error;
-      throw new ServiceError(400, 'INVALID_BODY', 'The request body could not be read');
+      throw new ServiceError('INVALID_BODY', 'The request body could not be read');
     }
     if (next.done) return text + decode();
     size += next.value.byteLength;
@@ -76,12 +72,12 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ServiceError(400, 'INVALID_JSON', 'The request body is not valid JSON');
+    throw new ServiceError('INVALID_JSON', 'The request body is not valid JSON');
   }
 }
 
 const unsupportedMediaType = () =>
-  new ServiceError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be sent as application/json');
+  new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'The request body must be sent as application/json');
 
 /**
  * The JSON body of a request: 415 when it is not declared `application/json`, 413 past 1 MiB,

@@ -1,5 +1,6 @@
 /** Answers of the mock: JSON with `X-Request-Id`, the error body, query parsing and validation. */
 import type * as z from 'zod/mini';
+import { ERROR_CODES, type ErrorCodeName } from '../../error-codes.js';
 import { issuesByField, safeParseWith } from '../../schemas/parse.js';
 import { newRequestId } from '../domain/ids.js';
 import { ServiceError } from '../domain/service-error.js';
@@ -39,8 +40,10 @@ export function errorAnswer(error: unknown): Answer {
 export function validate<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
   const outcome = safeParseWith(schema, input);
   if (outcome.success) return outcome.data;
-  const code = outcome.issues.find((issue) => issue.code !== undefined)?.code ?? 'VALIDATION_ERROR';
-  throw new ServiceError(422, code, outcome.message, issuesByField(outcome.issues));
+  // A rule that maps to a 422 code of its own (AMOUNT_BELOW_FEE, FORBIDDEN_FIELD) answers with it.
+  const own = outcome.issues.find((issue) => issue.code !== undefined)?.code;
+  const code = own !== undefined && own in ERROR_CODES ? (own as ErrorCodeName) : 'VALIDATION_ERROR';
+  throw new ServiceError(code, outcome.message, issuesByField(outcome.issues));
 }
 
 /** The query string as a plain object (first value of each name). */

@@ -120,7 +120,6 @@ export function declaredAnswer(operationId: OperationId, answer: Answer): Answer
   if (undeclared === undefined) return answer;
   return errorAnswer(
     new ServiceError(
-      500,
       'INTERNAL_ERROR',
       `The mock answered ${operationId} with ${undeclared}, which its contract does not declare (src/operations.ts)`,
     ),

@@ -20,7 +20,6 @@ export const STATE_COPY_PATH = '/__mock/state/copy';
 export const SQLITE_MEDIA_TYPE = 'application/vnd.sqlite3';
 
 const NO_STATE = new ServiceError(
-  404,
   'NOT_FOUND',
   'This server keeps its state in memory only (it was started without --state): there is no database to copy; GET /__mock/state reads the state as JSON',
 );

@@ -18,22 +18,22 @@ export const badRequest = (message: string): Answer => ({
 
 /** The 408 of a request (its head or its body) that stopped arriving. */
 export const requestTimeout = () =>
-  new ServiceError(408, 'REQUEST_TIMEOUT', 'The request took too long to arrive');
+  new ServiceError('REQUEST_TIMEOUT', 'The request took too long to arrive');
 
 /** The reference error for an error Node reports on a client's connection. */
 function transportError(error: Error & { code?: string }): ServiceError {
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new ServiceError(431, 'HEADERS_TOO_LARGE', 'The request headers are too large');
+      return new ServiceError('HEADERS_TOO_LARGE', 'The request headers are too large');
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return requestTimeout();
     case 'HPE_INVALID_CHUNK_SIZE':
-      return new ServiceError(400, 'BAD_REQUEST', 'A chunk of the request body is malformed');
+      return new ServiceError('BAD_REQUEST', 'A chunk of the request body is malformed');
     case 'HPE_UNEXPECTED_CONTENT_LENGTH':
       // Two lengths (or a length with chunked framing): where the body ends is unknowable.
-      return new ServiceError(400, 'BAD_REQUEST', 'The request carries conflicting Content-Length headers');
+      return new ServiceError('BAD_REQUEST', 'The request carries conflicting Content-Length headers');
     default:
-      return new ServiceError(400, 'BAD_REQUEST', 'The request is not valid HTTP');
+      return new ServiceError('BAD_REQUEST', 'The request is not valid HTTP');
   }
 }
 

@@ -159,7 +159,7 @@ export class KeptState {
    * @throws ServiceError when the server keeps no state any more, or the copy cannot be made.
    */
   async copy(): Promise<DatabaseCopy> {
-    if (this.#db === undefined) throw new ServiceError(503, 'STATE_CLOSED', 'The server is closing');
+    if (this.#db === undefined) throw new ServiceError('STATE_CLOSED', 'The server is closing');
     return copyDatabase(this.#db);
   }
 
@@ -225,7 +225,6 @@ export class KeptState {
       );
     }
     return new ServiceError(
-      500,
       'INTERNAL_ERROR',
       `The sandbox could not save this change to its state file: ${why}. The change was made in memory and is saved with the next commit that succeeds: read it back before retrying`,
     );

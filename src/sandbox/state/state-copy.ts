@@ -34,7 +34,6 @@ export async function copyDatabase(db: DatabaseSync): Promise<DatabaseCopy> {
       db.prepare('VACUUM INTO ?').run(target);
     } catch (error) {
       throw new ServiceError(
-        500,
         'INTERNAL_ERROR',
         `The copy of the state could not be made: ${causeInWords(error)}`,
       );

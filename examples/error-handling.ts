@@ -32,12 +32,18 @@ const impatient = new PaymentsClient({
 });
 
 function explain(error: unknown): string {
-  if (error instanceof ValidationError) return 'fix the request: nothing was sent';
+  if (error instanceof ValidationError) {
+    // A rule the service answers with a code of its own (AMOUNT_BELOW_FEE, FORBIDDEN_FIELD) is
+    // refused here, before sending: the issue carries the code (docs/errors.md, "Error codes").
+    const codes = error.issues.flatMap((issue) => (issue.code === undefined ? [] : [issue.code]));
+    return `fix the request: nothing was sent${codes.length > 0 ? ` (${codes.join(', ')})` : ''}`;
+  }
   if (error instanceof AuthenticationError) return 'check the secret key';
   if (error instanceof PermissionDeniedError) return 'that record is not yours (or a public key was used)';
   if (error instanceof NotFoundError) return 'no such record: check the id';
   if (error instanceof ConflictError) return 'a key reused with another body: use a new idempotency key';
-  if (error instanceof UnprocessableEntityError) return `a business rule (${error.code}): tell the user`;
+  if (error instanceof UnprocessableEntityError)
+    return `a business rule of the service (${error.code}): tell the user`;
   if (error instanceof RateLimitError) return 'slow down (already retried, honouring Retry-After)';
   if (error instanceof InternalServerError)
     return 'the service failed: try later with the same idempotency key';

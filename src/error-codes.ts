@@ -22,8 +22,13 @@ export interface ErrorCode {
   local?: true;
 }
 
-function code(status: number, scope: CodeScope, meaning: string): ErrorCode;
-function code(status: number, scope: CodeScope, meaning: string, local: true): ErrorCode & { local: true };
+function code<S extends CodeScope>(status: number, scope: S, meaning: string): ErrorCode & { scope: S };
+function code<S extends CodeScope>(
+  status: number,
+  scope: S,
+  meaning: string,
+  local: true,
+): ErrorCode & { scope: S; local: true };
 function code(status: number, scope: CodeScope, meaning: string, local?: true): ErrorCode {
   return local === undefined ? { status, scope, meaning } : { status, scope, meaning, local };
 }
@@ -33,6 +38,11 @@ export const ERROR_CODES = {
   INVALID_JSON: code(400, 'body', 'the body is not valid JSON (or not UTF-8)'),
   INVALID_BODY: code(400, 'body', 'the body could not be read to its end'),
   BAD_REQUEST: code(400, 'server', 'the request is not valid HTTP'),
+  UNKNOWN_PARAMETER: code(
+    400,
+    'operation',
+    'a known query parameter written another way (`perPage` for `per_page`)',
+  ),
   UNAUTHENTICATED: code(
     401,
     'any',

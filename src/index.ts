@@ -76,6 +76,7 @@ export {
   type RedisDedupeStoreOptions,
   SIGNATURE_HEADER,
   type SignedWebhook,
+  type SignedWebhookOptions,
   signWebhookPayload,
   type TransactionEventName,
   type UnknownWebhookEvent,

@@ -61,8 +61,8 @@ export interface OperationContract {
   deprecated?: true;
   /** The body as the service reads it, and an example. */
   body?: { schema: z.ZodMiniType; example: unknown };
-  /** The query string as the service reads it. */
-  query?: z.ZodMiniType;
+  /** The query string as the service reads it: an object of its parameters. */
+  query?: z.ZodMiniObject;
   parameters?: readonly PathParameter[];
   /** The success answers by status: the table's `status`, and 200 for a create answered again. */
   answers: Partial<Record<200 | 201 | 204, SuccessDoc>>;
@@ -133,7 +133,7 @@ export const operations = {
         },
       },
     },
-    errors: ['FORBIDDEN', 'NOT_FOUND', 'VALIDATION_ERROR'],
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'VALIDATION_ERROR', 'UNKNOWN_PARAMETER'],
     // With `transactionId` it answers one record, varied as a record.
     answerKind: 'list',
   },
@@ -183,7 +183,7 @@ export const operations = {
     answers: {
       200: { description: 'A page of payouts.', schema: TransactionList, example: example.payoutPage },
     },
-    errors: ['FORBIDDEN', 'VALIDATION_ERROR'],
+    errors: ['FORBIDDEN', 'VALIDATION_ERROR', 'UNKNOWN_PARAMETER'],
     answerKind: 'list',
   },
   approveCashout: {

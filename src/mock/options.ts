@@ -1,4 +1,5 @@
 /** Options of the reference mock, and their defaults. */
+import { type OptionNames, refuseUnknownOptions } from '../schemas/known-options.js';
 import type { MockTime } from './domain/clock.js';
 import { newPublicKey, newSecretKey } from './domain/ids.js';
 import { MOCK_ANSWERS, type MockAnswers } from './varied/varied-answers.js';
@@ -56,8 +57,9 @@ export interface MockServiceOptions {
    * chosen by `seed`: `{ data: … }` or bare resources; lists as `{ data, meta }`, Laravel's
    * paginator or a bare array; money and the legacy `id` as numeric strings; date-times in other
    * ISO 8601 forms of the same instant; null where null is what a field means; fields the
-   * document leaves "not shown" absent; unknown fields added. Identity, money values, status
-   * codes, error answers, webhook deliveries and `/__mock/*` never change.
+   * document leaves "not shown" absent; unknown fields added; webhook bodies written as PHP,
+   * Python, Go, Java or Ruby write JSON. Identity, money values, status codes, error answers, what
+   * webhook deliveries say and `/__mock/*` never change.
    * @default 'reference'
    * @example createMockService({ answers: 'varied', seed: 7 })
    */
@@ -67,6 +69,60 @@ export interface MockServiceOptions {
    * A safe integer. @default 1
    */
   seed?: number;
+}
+
+/** The names {@link MockMerchantOptions} takes. */
+const MERCHANT_OPTION_NAMES = {
+  id: 0,
+  name: 0,
+  city: 0,
+  secretKey: 0,
+  publicKey: 0,
+  initialBalanceCents: 0,
+  manualApproval: 0,
+  cashInFeeCents: 0,
+} satisfies OptionNames<MockMerchantOptions>;
+
+/** The names {@link MockServiceOptions} takes. */
+export const MOCK_OPTION_NAMES = {
+  baseUrl: 0,
+  merchants: 0,
+  payoutFeeCents: 0,
+  startAt: 0,
+  jwtSecret: 0,
+  userTokenTtlSeconds: 0,
+  webhookRetryDelaysMs: 0,
+  webhookTimeoutMs: 0,
+  deliverWebhooks: 0,
+  chargeExpirySeconds: 0,
+  answers: 0,
+  seed: 0,
+} satisfies OptionNames<MockServiceOptions>;
+
+/**
+ * Refuses, with a TypeError naming the one meant, an option name that `known` lacks, and one
+ * that no merchant takes in `merchants`. A merchant's own option at the top level (`secretKey`)
+ * is answered with where it goes, `merchants: [{ secretKey }]`; so are the names in `hints`.
+ */
+export function refuseUnknownMockOptions(
+  options: MockServiceOptions,
+  owner: string,
+  known: object = MOCK_OPTION_NAMES,
+  hints: Record<string, string> = {},
+): void {
+  for (const name of Object.keys(options)) {
+    const hint = Object.hasOwn(MERCHANT_OPTION_NAMES, name)
+      ? `merchants: [{ ${name} }]`
+      : Object.hasOwn(hints, name)
+        ? hints[name]
+        : undefined;
+    if (!Object.hasOwn(known, name) && hint !== undefined)
+      throw new TypeError(`Unknown option ${name} of ${owner}; did you mean ${hint}?`);
+  }
+  refuseUnknownOptions(options, known, owner);
+  const merchants = Array.isArray(options.merchants) ? options.merchants : [];
+  for (const merchant of merchants)
+    refuseUnknownOptions(Object(merchant), MERCHANT_OPTION_NAMES, `${owner}'s merchants`);
 }
 
 /** A merchant with every option resolved. */

@@ -24,6 +24,7 @@ import {
   type MockMerchant,
   type MockServiceOptions,
   type ResolvedOptions,
+  refuseUnknownMockOptions,
   resolveOptions,
 } from './options.js';
 import { createSimulate, type MockSimulate } from './simulate.js';
@@ -129,8 +130,9 @@ export interface MockService {
 /**
  * Creates the reference mock.
  *
- * @throws TypeError for an unknown `answers` mode, a `seed` that is not a safe integer, or a
- *   balance or fee in cents that is not a safe integer (see {@link MockServiceOptions}).
+ * @throws TypeError for an option name it does not take (naming the one meant), an unknown
+ *   `answers` mode, a `seed` that is not a safe integer, or a balance or fee in cents that is not
+ *   a safe integer (see {@link MockServiceOptions}); a PaymentsError on Node.js before 22.12.
  * @example
  * const mock = createMockService();
  * const server = setupServer(...mock.handlers);
@@ -139,6 +141,7 @@ export interface MockService {
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
   requireSupportedNode();
+  refuseUnknownMockOptions(options, 'createMockService');
   return buildMockService(options).service;
 }
 

@@ -17,7 +17,7 @@ export const requestIdHeader = {
 const ERRORS = {
   400: [
     'BadRequest',
-    'The body is not valid JSON (INVALID_JSON).',
+    'The body is not valid JSON (INVALID_JSON), or a query parameter is a known one written another way, such as `perPage` for `per_page` (UNKNOWN_PARAMETER).',
     'INVALID_JSON',
     'The request body is not valid JSON',
   ],

@@ -16,7 +16,7 @@ export const A_UUID = 'a UUID, such as "0b8f7e36-3e59-4d44-9f0c-6a3f1f0c2b11"';
 export const A_DATE = 'a calendar date, such as "2026-11-01"';
 
 /** A field's name in any case or form: `per_page`, `perPage` and `PER-PAGE` fold to one. */
-function fold(key: string): string {
+export function fold(key: string): string {
   return key.toLowerCase().replace(/[_-]/g, '');
 }
 

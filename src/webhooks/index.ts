@@ -52,5 +52,10 @@ export {
   type RedisDedupeStoreOptions,
 } from './redis-store.js';
 export type { WebhookSecret } from './secrets.js';
-export { createSignedWebhook, type SignedWebhook, type WebhookEventInput } from './test-helpers.js';
+export {
+  createSignedWebhook,
+  type SignedWebhook,
+  type SignedWebhookOptions,
+  type WebhookEventInput,
+} from './test-helpers.js';
 export { signWebhookPayload, verifyWebhookSignature } from './verify.js';

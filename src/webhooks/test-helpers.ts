@@ -1,12 +1,13 @@
-import { kindOf, objectArgument } from '../schemas/checks.js';
+import { kindOf, objectArgument, optionsObject } from '../schemas/checks.js';
 import type { KnownWebhookEventName } from '../schemas/event-names.js';
 import type { WebhookEvent } from './events.js';
 import { DELIVERY_ID_HEADER, EVENT_HEADER, SIGNATURE_HEADER } from './headers.js';
+import { writePhpJson } from './json-writer.js';
 import { signWebhookPayload } from './verify.js';
 
 /** A signed delivery, as the service would send it. */
 export interface SignedWebhook {
-  /** The exact raw body. */
+  /** The exact raw body: the bytes the signature covers. */
   body: string;
   /** Content type, event name, signature and delivery id headers (lower-case names). */
   headers: Record<string, string>;
@@ -18,15 +19,34 @@ export type WebhookEventInput = Omit<WebhookEvent, 'timestamp' | 'event'> & {
   timestamp?: string;
 };
 
+/** Options of {@link createSignedWebhook}. */
+export interface SignedWebhookOptions {
+  /**
+   * Write the body as `JSON.stringify` does (compact), instead of as other servers write JSON.
+   * @default false
+   */
+  canonical?: boolean;
+}
+
 /**
  * Builds a signed delivery for a merchant's own tests: the JSON body and the headers the
- * service sends, signed with `secret`.
+ * service sends, signed with `secret`. The body is written as PHP's `json_encode` writes it
+ * (`\/`, `\u00e9`) followed by a newline, bytes that no `JSON.parse` + `JSON.stringify` gives back:
+ * a receiver that verifies a re-serialised body instead of the raw bytes fails, as it would in
+ * production. `{ canonical: true }` writes compact `JSON.stringify` output instead.
  *
  * @example
  * const { body, headers } = await createSignedWebhook({ event: 'transaction.completed', data: { … } }, secret);
  * const response = await handler(new Request('http://test/webhook', { method: 'POST', body, headers }));
  */
-export async function createSignedWebhook(event: WebhookEventInput, secret: string): Promise<SignedWebhook> {
+export async function createSignedWebhook(
+  event: WebhookEventInput,
+  secret: string,
+  options?: SignedWebhookOptions,
+): Promise<SignedWebhook> {
+  const { canonical = false } = optionsObject(options, 'createSignedWebhook options');
+  if (typeof canonical !== 'boolean')
+    throw new TypeError(`createSignedWebhook: options.canonical must be a boolean, got ${kindOf(canonical)}`);
   const {
     event: name,
     timestamp = new Date().toISOString(),
@@ -36,7 +56,8 @@ export async function createSignedWebhook(event: WebhookEventInput, secret: stri
     throw new TypeError(`createSignedWebhook: event.event must be a string, got ${kindOf(name)}`);
   let body: string;
   try {
-    body = JSON.stringify({ event: name, timestamp, data });
+    const value = { event: name, timestamp, data };
+    body = canonical ? JSON.stringify(value) : writePhpJson(value);
   } catch (cause) {
     // A BigInt, a cycle or data nested too deep: the service only sends JSON.
     throw new TypeError(

@@ -80,6 +80,10 @@ describe('examples', () => {
     ]) {
       expect(out).toContain(`: ${name}: `);
     }
+    // A code the client refuses itself arrives as a ValidationError carrying it (docs/errors.md).
+    expect(out).toContain(
+      'amount below the fee: ValidationError: fix the request: nothing was sent (AMOUNT_BELOW_FEE)',
+    );
   });
 
   it.each([
@@ -91,6 +95,15 @@ describe('examples', () => {
     expect(out.trim().split('\n')).toEqual([
       `${label} received transaction.created`,
       `${label} received transaction.completed`,
+    ]);
+  });
+
+  it('webhook-fastify verifies the raw bytes on its route, keeps JSON elsewhere and bounds the body', async () => {
+    expect((await runExample('webhook-fastify')).trim().split('\n')).toEqual([
+      'fastify received transaction.created',
+      'fastify received transaction.completed',
+      '/orders answered 200 {"parsed":{"sku":"book","quantity":2}}',
+      'a webhook body over maxBodyBytes: 413',
     ]);
   });
 

@@ -171,8 +171,18 @@ export function expectSameFacts(varied: Run, reference: Run) {
         expectSameRecord(reply.kind, unwrapSingle(reply.body), expected.body);
     }
   });
-  // Webhook deliveries are never varied: the same bytes as the reference sends.
-  expect(masked(varied.deliveries)).toEqual(masked(reference.deliveries));
+  // Webhook deliveries carry the reference's values; only how their bytes are written varies.
+  expect(masked(deliveredValues(varied.deliveries))).toEqual(masked(deliveredValues(reference.deliveries)));
+}
+
+/** Deliveries (`event body`) with each body re-serialised: their values, whatever wrote them, sorted. */
+function deliveredValues(deliveries: string[]): string[] {
+  return deliveries
+    .map((delivery) => {
+      const space = delivery.indexOf(' ');
+      return `${delivery.slice(0, space)} ${JSON.stringify(JSON.parse(delivery.slice(space + 1)))}`;
+    })
+    .sort();
 }
 
 /** JSON with the random values (end-to-end ids, secrets) blanked, for exact comparisons. */

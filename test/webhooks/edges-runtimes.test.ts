@@ -2,20 +2,15 @@
  * The receivers' edges on Node 20 and Node 24: the built package, run by edges-process.mjs in
  * each runtime (the client and the webhook helpers support Node 20; vitest itself does not run there).
  */
-import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { transactionEvent } from './fixtures.js';
+import { factsOf, NODE_RUNTIMES, transactionEvent } from './fixtures.js';
 
 const SCRIPT = fileURLToPath(new URL('./edges-process.mjs', import.meta.url));
-const RUNTIMES = [
-  ['Node 20', '/usr/bin/node', /^v20\./],
-  ['Node 24', process.execPath, /^v24\./],
-] as const;
 
-describe.each(RUNTIMES)('webhook edges on %s', (_, node, version) => {
+describe.each(NODE_RUNTIMES)('webhook edges on %s', (_, node, version) => {
   const event = JSON.stringify(transactionEvent());
-  const facts = JSON.parse(execFileSync(node, [SCRIPT, event], { encoding: 'utf8', timeout: 60_000 }));
+  const facts = factsOf(node, SCRIPT, [event]);
 
   it('runs on that Node', () => expect(facts.node).toMatch(version));
 

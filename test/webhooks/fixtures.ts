@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { WebhookEventInput, WebhookHandlerOptions } from '../../src/webhooks/index.js';
 
 export const SECRET = `whsec_${'k'.repeat(32)}`;
@@ -34,4 +35,23 @@ export function reportingOptions(options: Partial<WebhookHandlerOptions> = {}) {
     ...options,
   };
   return { reports, options: all };
+}
+
+/**
+ * The Node versions the webhook helpers are tested on as users run them: the built package in a
+ * process of each (vitest itself does not run on Node 20). `[name, executable, version pattern]`.
+ */
+export const NODE_RUNTIMES = [
+  ['Node 20', '/usr/bin/node', /^v20\./],
+  ['Node 24', process.execPath, /^v24\./],
+] as const;
+
+/** The facts a process script of this folder prints as JSON, run on `node` with `args`. */
+export function factsOf(
+  node: string,
+  script: string,
+  args: string[],
+  // biome-ignore lint/suspicious/noExplicitAny: each script prints its own facts; its test reads them.
+): any {
+  return JSON.parse(execFileSync(node, [script, ...args], { encoding: 'utf8', timeout: 60_000 }));
 }

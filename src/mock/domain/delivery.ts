@@ -1,7 +1,8 @@
 /**
  * Webhook delivery: for each status change, a signed POST to every ACTIVE subscription that
  * listens to the event, retried with backoff, every attempt logged. Deliveries to one
- * subscription go out in order. Signed with the webhook toolkit's own signer.
+ * subscription go out in order. Signed with the webhook toolkit's own signer, over bytes no
+ * `JSON.stringify` writes (./webhook-body.ts).
  */
 import { bypass } from 'msw';
 import { fromCents } from '../../pix/money.js';
@@ -17,6 +18,7 @@ import {
   type StoredSubscription,
   type SubscriptionStore,
 } from './subscriptions.js';
+import { WebhookBodyWriter } from './webhook-body.js';
 
 type Subscription = Readonly<StoredSubscription>;
 
@@ -47,12 +49,15 @@ export class WebhookDispatcher {
   readonly #queues = new Map<string, Promise<void>>();
   #inflight = new Set<Promise<void>>();
   #generation = new AbortController();
+  readonly #bodies: WebhookBodyWriter;
 
   constructor(
     private readonly subscriptions: SubscriptionStore,
     private readonly options: ResolvedOptions,
     private readonly clock: MockClock,
-  ) {}
+  ) {
+    this.#bodies = new WebhookBodyWriter(options);
+  }
 
   /** Queues the event for every subscription of the record's merchant that listens to it. */
   dispatch(record: Readonly<StoredTransaction>, event: string): void {
@@ -66,7 +71,7 @@ export class WebhookDispatcher {
       amount: fromCents(record.amountCents),
     };
     if (record.trackingParameters !== undefined) data.trackingParameters = { ...record.trackingParameters };
-    const body = JSON.stringify({ event, timestamp: this.clock.now().toISOString(), data });
+    const body = this.#bodies.write({ event, timestamp: this.clock.now().toISOString(), data });
     for (const subscription of this.subscriptions.listening(record.merchantId, event)) {
       this.#enqueue(subscription, event, body);
     }
@@ -74,7 +79,7 @@ export class WebhookDispatcher {
 
   /** Sends the revalidation ping once; true when the receiver answered 2xx. */
   async ping(subscription: Subscription): Promise<boolean> {
-    const body = JSON.stringify({
+    const body = this.#bodies.write({
       event: 'webhook.revalidate',
       timestamp: this.clock.now().toISOString(),
       data: { webhookId: subscription.id },
@@ -105,8 +110,9 @@ export class WebhookDispatcher {
     while (this.#inflight.size > 0) await Promise.allSettled([...this.#inflight]);
   }
 
-  /** Drops queued deliveries and stops retries. */
+  /** Drops queued deliveries and stops retries; varied bodies start their seed's sequence again. */
   reset(): void {
+    this.#bodies.reset();
     this.#generation.abort();
     this.#generation = new AbortController();
     this.#queues.clear();

@@ -1,7 +1,8 @@
 /**
  * One msw handler per endpoint, with what every endpoint shares: the request id, fault
  * injection, the declared body size (checked first of all), HEAD answered as GET without a body,
- * the request's body and query read with the operation's schemas (`src/operations.ts`), turning
+ * the request's body and query read with the operation's schemas (`src/operations.ts`; a known
+ * query parameter misspelled is a 400 UNKNOWN_PARAMETER), turning
  * thrown errors into the reference error body, and the work that follows an answer.
  *
  * The mock answers only what an operation's contract declares: an error code that the operation
@@ -15,6 +16,7 @@ import { endpoints, type OperationId } from '../../endpoints.js';
 import { ERROR_CODES, type ErrorCode } from '../../error-codes.js';
 import { codesOfOperation } from '../../openapi/operation.js';
 import { type OperationContract, operations } from '../../operations.js';
+import { misspelledParameters } from '../../schemas/list-query.js';
 import type { MockContext } from '../context.js';
 import type { EndpointName, FaultRule } from '../domain/faults.js';
 import { newRequestId } from '../domain/ids.js';
@@ -91,12 +93,30 @@ function withoutBodyForHead(request: Request, response: Response): Response {
   return new Response(null, { status: response.status, headers: response.headers });
 }
 
+/**
+ * A query parameter that is a known one written another way (`perPage` for `per_page`) is a 400
+ * UNKNOWN_PARAMETER that names the one meant; other unknown parameters are ignored.
+ */
+function refuseMisspelledParameters(schema: z.ZodMiniObject, query: Record<string, string>): void {
+  const misspelled = Object.entries(misspelledParameters(schema, query));
+  if (misspelled.length === 0) return;
+  const problem = (meant: string) => `is not a known query parameter; did you mean \`${meant}\`?`;
+  const errors = Object.fromEntries(misspelled.map(([name, meant]) => [name, [problem(meant)]]));
+  const message = misspelled.map(([name, meant]) => `${name}: ${problem(meant)}`).join('; ');
+  throw new ServiceError('UNKNOWN_PARAMETER', message, errors);
+}
+
 /** The request's body and query, read with the schemas of the operation's contract. */
 function inputOf<K extends OperationId>(operationId: K, request: Request): RequestInput<K> {
   const contract: OperationContract = operations[operationId];
   return {
     body: async () => validate(contract.body?.schema as z.ZodMiniType, await readJson(request)),
-    query: () => validate(contract.query as z.ZodMiniType, queryOf(request)),
+    query: () => {
+      const schema = contract.query as z.ZodMiniObject;
+      const query = queryOf(request);
+      refuseMisspelledParameters(schema, query);
+      return validate(schema, query);
+    },
   } as RequestInput<K>;
 }
 

@@ -2,7 +2,8 @@
  * The mock's `answers: 'varied'` mode: each successful answer of the service's endpoints written
  * in a shape the interface document allows but the reference does not use, or that real services
  * send (docs/client.md, "Reading answers"), chosen by a seeded generator per answer. What never changes:
- * the identity, the money values, the status code, error answers, webhook deliveries and the
+ * the identity, the money values, the status code, error answers, what webhook deliveries say
+ * (their bytes vary by seed, src/mock/domain/webhook-body.ts) and the
  * `/__mock/*` control answers.
  */
 import { type AnswerKind, type OperationContract, operations } from '../../operations.js';

@@ -8,8 +8,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LAST_CLOCK_MS } from '../../mock/domain/clock.js';
 import { requireSupportedNode } from '../../mock/node-version.js';
-import type { MockServiceOptions } from '../../mock/options.js';
+import { MOCK_OPTION_NAMES, type MockServiceOptions, refuseUnknownMockOptions } from '../../mock/options.js';
 import { buildMockService, type createMockService, type MockService } from '../../mock/service.js';
+import type { OptionNames } from '../../schemas/known-options.js';
 import { dashboardHandler } from '../dashboard/routes.js';
 import { KeptState } from '../state/kept-state.js';
 import { browserGuard } from './browser-guard.js';
@@ -48,6 +49,16 @@ export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
   state?: string;
 }
 
+const { baseUrl: _baseUrl, ...SERVICE_OPTION_NAMES } = MOCK_OPTION_NAMES;
+
+/** The names {@link MockServerOptions} takes. */
+const SERVER_OPTION_NAMES = {
+  ...SERVICE_OPTION_NAMES,
+  port: 0,
+  host: 0,
+  state: 0,
+} satisfies OptionNames<MockServerOptions>;
+
 /** A running mock server. */
 export interface MockServer {
   /** The base URL, e.g. `http://127.0.0.1:53117`. */
@@ -84,8 +95,9 @@ function followRealTime(service: MockService): () => void {
  * @example
  * const { url, service, close } = await startMockServer();
  * const client = new PaymentsClient({ baseUrl: url, secretKey: service.secretKey });
- * @throws TypeError for invalid options, as {@link createMockService} does; an Error, in one
- *   line, for a `state` file that cannot be used.
+ * @throws TypeError for invalid options (an option name it does not take, naming the one
+ *   meant), as {@link createMockService} does; an Error, in one line, for a `state` file that
+ *   cannot be used.
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   return startMockServerWith(options);
@@ -106,6 +118,9 @@ export async function startMockServerWith(
   limits: AdapterLimits = {},
 ): Promise<MockServer> {
   requireSupportedNode();
+  refuseUnknownMockOptions(options, 'startMockServer', SERVER_OPTION_NAMES, {
+    baseUrl: "port and host (the server's url follows from them)",
+  });
   const host = options.host ?? '127.0.0.1';
   const kept = options.state === undefined ? undefined : await KeptState.open(options.state, options);
   // The mock needs the server's origin, known once it listens: until it is built (and a state

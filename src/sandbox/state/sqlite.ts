@@ -11,6 +11,7 @@ export const SQLITE_FLOOR: NodeFloor = {
   needed: [22, 13],
   what: 'The sandbox with --state',
   why: 'node:sqlite, unflagged from 22.13',
+  command: 'pix-payments-mock --state pix-sandbox.sqlite',
 };
 
 /** Node 22 says SQLite is experimental when it loads; the sandbox says what it needs itself. */
@@ -19,7 +20,7 @@ const isSqliteWarning = (warning: string | Error) =>
 
 /**
  * `node:sqlite`, loaded now, without its ExperimentalWarning (that warning alone).
- * @throws Error in one line on a Node.js older than 22.13.
+ * @throws PaymentsError in one line on a Node.js older than 22.13.
  */
 export function loadSqlite(): typeof Sqlite {
   requireSupportedNode(process.versions.node, SQLITE_FLOOR);

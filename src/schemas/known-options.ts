@@ -4,12 +4,11 @@
  * known one it stands for: the nearest by edits (Levenshtein distance, folding case, `_` and
  * `-`), at most a third of its length away, rounded up; else with the names the object takes. Per-call options are not checked.
  */
+import { fold } from './messages.js';
 import { redactSecrets } from './redact.js';
 
 /** The names an options type takes, as an object's keys: `satisfies` keeps them complete. */
 export type OptionNames<T> = Record<keyof T, 0>;
-
-const fold = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
 
 /**
  * The known name `name` most likely stands for, if any is near enough: one containing it or

@@ -10,7 +10,7 @@
  */
 import type * as z from 'zod/mini';
 import type { OperationId } from './endpoints.js';
-import type { ErrorCodeName } from './error-codes.js';
+import { codesOf, type ErrorCodeName } from './error-codes.js';
 import * as example from './openapi/examples.js';
 import { ApproveCashoutParams, CreateCashoutParams } from './schemas/cashout.js';
 import { CreateTransactionBody } from './schemas/charge-body.js';
@@ -278,3 +278,10 @@ export const operations = {
 
 /** The name of each operation in the mock (its routes, faults and varied answers). */
 export type OperationName = (typeof operations)[OperationId]['name'];
+
+/** The codes of an operation: its own, every request's, and every body's when it has one. */
+export function codesOfOperation(operationId: OperationId): ErrorCodeName[] {
+  const contract: OperationContract = operations[operationId];
+  const withBody = contract.body === undefined ? [] : codesOf('body');
+  return [...new Set([...codesOf('any'), ...withBody, ...contract.errors])];
+}

@@ -16,8 +16,7 @@ import { type APIPromise, PaymentsClient } from '../src/index.js';
 import { declaredAnswer } from '../src/mock/http/route.js';
 import { createMockService } from '../src/mock/index.js';
 import { openApiDocument } from '../src/openapi/document.js';
-import { codesOfOperation } from '../src/openapi/operation.js';
-import { operations } from '../src/operations.js';
+import { codesOfOperation, operations } from '../src/operations.js';
 
 const ids = Object.keys(endpoints) as OperationId[];
 const SECRET = `sk_live_prod_${'a'.repeat(32)}`;

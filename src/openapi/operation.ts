@@ -6,18 +6,17 @@
  */
 import * as z from 'zod/mini';
 import { endpoints, type OperationId } from '../endpoints.js';
-import { codesOf, ERROR_CODES, type ErrorCodeName } from '../error-codes.js';
-import { type OperationContract, operations, type PathParameter, type SuccessDoc } from '../operations.js';
+import { ERROR_CODES } from '../error-codes.js';
+import {
+  codesOfOperation,
+  type OperationContract,
+  operations,
+  type PathParameter,
+  type SuccessDoc,
+} from '../operations.js';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../schemas/list.js';
 import { type JsonSchema, referToComponents, refTo } from './components.js';
 import { type ErrorStatus, errorsOf, requestIdHeader } from './errors.js';
-
-/** The codes of an operation: its own, every request's, and every body's when it has one. */
-export function codesOfOperation(operationId: OperationId): ErrorCodeName[] {
-  const contract: OperationContract = operations[operationId];
-  const withBody = contract.body === undefined ? [] : codesOf('body');
-  return [...new Set([...codesOf('any'), ...withBody, ...contract.errors])];
-}
 
 /** The SDK's camelCase name of each query parameter that travels in snake_case. */
 const SDK_NAMES: Record<string, string> = { date_from: 'dateFrom', date_to: 'dateTo', per_page: 'perPage' };

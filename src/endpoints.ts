@@ -14,7 +14,8 @@ import type { DecodeRules } from './schemas/decode.js';
 import type { TransactionType } from './schemas/enums.js';
 import { Guid } from './schemas/formats.js';
 import { ListCashoutsParams, ListTransactionsParams, PageMeta } from './schemas/list.js';
-import { TRANSACTION_MONEY_FIELDS, Transaction } from './schemas/transaction.js';
+import { Money } from './schemas/money.js';
+import { Transaction } from './schemas/transaction.js';
 import {
   CreatedWebhookSubscription,
   CreateWebhookParams,
@@ -77,6 +78,13 @@ export interface Endpoint<
   decode?: DecodeRules;
 }
 
+/**
+ * The money fields of a record: those whose schema is `Money` (optional or nullable or not), read off
+ * `Transaction`'s shape, so a new one is listed by being one.
+ */
+export const TRANSACTION_MONEY_FIELDS: readonly string[] = Object.entries(Transaction.shape)
+  .filter(([, schema]) => ((schema._zod.def as { innerType?: unknown }).innerType ?? schema) === Money)
+  .map(([field]) => field);
 const MONEY = TRANSACTION_MONEY_FIELDS;
 /** A charge just made: it must carry its `transactionId`. */
 const NEW_CHARGE: DecodeRules = { envelope: 'one', identity: ['transactionId'], money: MONEY };

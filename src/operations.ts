@@ -14,7 +14,7 @@ import { codesOf, type ErrorCodeName } from './error-codes.js';
 import * as example from './openapi/examples.js';
 import { ApproveCashoutParams, CreateCashoutParams } from './schemas/cashout.js';
 import { CreateTransactionBody } from './schemas/charge-body.js';
-import { WEBHOOK_EVENT_NAMES } from './schemas/event-names.js';
+import { type KnownWebhookEventName, WEBHOOK_EVENT_NAMES } from './schemas/event-names.js';
 import { Guid } from './schemas/formats.js';
 import { TransactionList } from './schemas/list.js';
 import { ListCashoutsQuery, ListTransactionsQuery } from './schemas/list-query.js';
@@ -285,3 +285,22 @@ export function codesOfOperation(operationId: OperationId): ErrorCodeName[] {
   const withBody = contract.body === undefined ? [] : codesOf('body');
   return [...new Set([...codesOf('any'), ...withBody, ...contract.errors])];
 }
+
+/**
+ * What each webhook event means, as GET /v1/user/webhooks/events and the OpenAPI document
+ * describe it: one line per event name (`src/schemas/event-names.ts`; the compiler refuses a name
+ * without one).
+ */
+export const WEBHOOK_EVENT_DESCRIPTIONS: Record<KnownWebhookEventName, string> = {
+  'transaction.created': 'A charge was created',
+  'transaction.completed': 'A charge was paid (the only status that means paid)',
+  'transaction.failed': 'A charge failed',
+  'transaction.reversed': 'A paid charge was refunded',
+  'transaction.cancelled': 'A charge expired or was cancelled',
+  'transaction.chargeback': 'A paid charge was charged back (MED infraction)',
+  'cashout.created': 'A payout was accepted',
+  'cashout.processing': 'A payout is with the payment provider',
+  'cashout.completed': 'A payout reached the receiver',
+  'cashout.failed': 'A payout failed; its amount is back in the balance',
+  'cashout.reversed': 'A completed payout was returned by the receiving bank',
+};

@@ -4,7 +4,7 @@
  */
 
 import type * as z from 'zod/mini';
-import { WEBHOOK_EVENT_DESCRIPTIONS } from '../schemas/event-descriptions.js';
+import { WEBHOOK_EVENT_DESCRIPTIONS } from '../operations.js';
 import { WEBHOOK_EVENT_NAMES } from '../schemas/event-names.js';
 import { Guid } from '../schemas/formats.js';
 import { WebhookEventBody, WebhookPingBody } from '../schemas/webhook-event.js';

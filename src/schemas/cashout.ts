@@ -5,7 +5,7 @@ import { hasAtMostTwoDecimals } from '../pix/money.js';
 import { PixKeyType } from './enums.js';
 import { Guid } from './formats.js';
 import { Uuid } from './primitives.js';
-import { transactionShape } from './transaction.js';
+import { Transaction } from './transaction.js';
 
 /** The fixed fee of every payout, in cents. */
 export const PAYOUT_FEE_CENTS = 500;
@@ -62,7 +62,7 @@ export type CreateCashoutParams = z.input<typeof CreateCashoutParams>;
 export type CreateCashoutBody = z.output<typeof CreateCashoutParams>;
 
 /** The create-cashout answer: a transaction record with the extra `_info` string. */
-export const CreateCashoutResponse = z.object({ ...transactionShape, _info: z.string() });
+export const CreateCashoutResponse = z.object({ ...Transaction.shape, _info: z.string() });
 /** A newly created (or idempotently replayed) payout. */
 export type CreateCashoutResponse = z.infer<typeof CreateCashoutResponse>;
 

@@ -5,7 +5,7 @@ import { normalizePixKey } from '../pix/keys.js';
 import { OpenTransactionStatus } from './enums.js';
 import { Guid } from './formats.js';
 import { ChargeAmount, Email, forbiddenField, optionalShape, text, Uuid } from './primitives.js';
-import { TrackingParametersInput, transactionShape } from './transaction.js';
+import { TrackingParametersInput, Transaction } from './transaction.js';
 
 /** The rule of a CPF once it is digits only. */
 export const CPF_RULE = 'must be a CPF of 11 digits with valid check digits';
@@ -68,7 +68,7 @@ export type CreateTransactionParams = z.input<typeof CreateTransactionParams>;
  * `status` and `pixCode`; the other record fields are read when present.
  */
 export const CreateTransactionResponse = z.object({
-  ...optionalShape(transactionShape),
+  ...optionalShape(Transaction.shape),
   transactionId: Guid,
   status: OpenTransactionStatus,
   pixCode: z.string(),

@@ -4,6 +4,7 @@
  * those: a module re-exported here lands in the main bundle whether or not the client uses it,
  * and a zod schema built at module level is never tree-shaken. What only the SDK's own code reads
  * (`Guid`, `toListQuery`, `CreateTransactionBody`, `ErrorBody`) is imported from its own module.
+ * A module re-exported with `*` (`transaction.ts`) holds public names only.
  */
 export { Balance } from './balance.js';
 export {
@@ -38,7 +39,7 @@ export {
 // Documented for checking a request before sending it, with the SDK's readable messages.
 export { type FieldIssue, type ParseOutcome, safeParseWith } from './parse.js';
 export { TRACKING_PARAMETER_KEYS, TrackingParameters } from './tracking.js';
-export { TrackingParametersInput, Transaction } from './transaction.js';
+export * from './transaction.js';
 export { WebhookEventBody, WebhookEventData, WebhookPingBody } from './webhook-event.js';
 export {
   CreatedWebhookSubscription,

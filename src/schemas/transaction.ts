@@ -27,8 +27,8 @@ export const TrackingParametersInput = z.strictObject({
 /** Attribution data for a new charge. */
 export type TrackingParametersInput = z.input<typeof TrackingParametersInput>;
 
-/** The fields of a transaction record, for schemas that extend it. */
-export const transactionShape = {
+/** The fields of a transaction record (schemas that extend it read `Transaction.shape`). */
+const transactionShape = {
   /** Legacy integer id (still accepted by cashout/{id} and approve-cashout). */
   id: z.optional(z.int()),
   /** The public identifier (UUID). */
@@ -91,9 +91,5 @@ export const transactionShape = {
  */
 export const Transaction = z.object(transactionShape);
 
-/** The money fields of a record (those of schema `Money`), read off its shape: a new one is listed by being one. */
-export const TRANSACTION_MONEY_FIELDS: readonly string[] = Object.keys(transactionShape).filter(
-  (field) => transactionShape[field as keyof typeof transactionShape] === Money,
-);
 /** A transaction record as the service returns it. */
 export type Transaction = z.infer<typeof Transaction>;

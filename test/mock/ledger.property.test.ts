@@ -8,8 +8,8 @@
 import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTRY_KINDS } from '../../src/mock/domain/entries.js';
 import { canMove } from '../../src/mock/domain/lifecycle.js';
+import { ENTRY_KINDS } from '../../src/mock/domain/money-rules.js';
 import { MAGIC_PIX_KEYS } from '../../src/mock/index.js';
 import { buildMockService } from '../../src/mock/service.js';
 import { inconsistency } from '../../src/sandbox/state/state-consistency.js';

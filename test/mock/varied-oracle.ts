@@ -4,7 +4,7 @@
  * each variant it meets in {@link seen}.
  */
 import { expect } from 'vitest';
-import { TRANSACTION_MONEY_FIELDS } from '../../src/schemas/transaction.js';
+import { TRANSACTION_MONEY_FIELDS } from '../../src/endpoints.js';
 import type { Json, Kind, Reply, Run } from './varied-scenario.js';
 
 const MONEY = [...TRANSACTION_MONEY_FIELDS];

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PaymentsClient, ValidationError } from '../../src/index.js';
 import type { DeliveryAttempt } from '../../src/mock/index.js';
+import { WEBHOOK_EVENT_NAMES } from '../../src/schemas/event-names.js';
 import { safeParseWith } from '../../src/schemas/parse.js';
 import { CreatedWebhookSubscription, WebhookSubscription } from '../../src/schemas/webhook-subscription.js';
 import { CPF, caller, useMock } from './harness.js';
@@ -27,7 +28,7 @@ describe('/v1/user/webhooks*', () => {
   it('lists the event names', async () => {
     const reply = await (await user())('GET', '/v1/user/webhooks/events');
     expect(reply.status).toBe(200);
-    expect(reply.body.data).toHaveLength(11);
+    expect(reply.body.data).toHaveLength(WEBHOOK_EVENT_NAMES.length);
     expect(reply.body.data[0]).toEqual({ name: 'transaction.created', description: expect.any(String) });
   });
 

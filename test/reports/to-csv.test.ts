@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, ReportRecordError, toCsv } from '../../src/reports/index.js';
 import { TRACKING_PARAMETER_KEYS } from '../../src/schemas/tracking.js';
-import { transactionShape } from '../../src/schemas/transaction.js';
+import { Transaction } from '../../src/schemas/transaction.js';
 import { collect, counted, parseCsv } from './csv.js';
 import { charge } from './records.js';
 
@@ -16,7 +16,7 @@ describe('toCsv', () => {
   });
 
   it('has a default column for every documented field, trackingParameters as its five utm_* keys', () => {
-    const fields = Object.keys(transactionShape).filter((field) => field !== 'trackingParameters');
+    const fields = Object.keys(Transaction.shape).filter((field) => field !== 'trackingParameters');
     expect([...CSV_COLUMNS].sort()).toEqual([...fields, ...TRACKING_PARAMETER_KEYS].sort());
   });
 

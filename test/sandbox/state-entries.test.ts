@@ -6,9 +6,21 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENTRY_KINDS } from '../../src/mock/domain/entries.js';
+import { ENTRY_KINDS, historyMovements } from '../../src/mock/domain/money-rules.js';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../src/schemas/enums.js';
 import { expectedBalance } from '../mock/ledger-oracle.js';
 import { editDatabase, expectRefused, sha256, sql, useKeptState, versionOneFile } from './state-helpers.js';
+
+/** The kinds of entry the records' status paths make, read off the money rules: a subset of ENTRY_KINDS. */
+const STATUS_PATH_KINDS = [
+  ...new Set(
+    TRANSACTION_TYPES.flatMap((type) =>
+      TRANSACTION_STATUSES.flatMap((status) =>
+        historyMovements({ type, status, amountCents: 1000, feeCents: 100 }).map((m) => m.kind),
+      ),
+    ),
+  ),
+].sort();
 
 const { newDir, start, stop } = useKeptState();
 
@@ -71,7 +83,9 @@ describe('a version-1 file of the sandbox of before the entries', () => {
     expect(entrySums(path)).toEqual(keptBalances(path));
     expect(keptBalances(path)).toEqual(before);
     const kinds = sql(path, 'SELECT DISTINCT kind FROM entries').map((row) => row.kind);
-    expect([...kinds].sort()).toEqual([...ENTRY_KINDS].sort());
+    // Every kind a status path makes (a file of before the entries holds nothing else).
+    expect([...kinds].sort()).toEqual(STATUS_PATH_KINDS);
+    expect(ENTRY_KINDS).toEqual(expect.arrayContaining(STATUS_PATH_KINDS));
     // Record 9 is a payout to reverse@pix.test (12.00, fee 5.00): reserved, sent, sent back net.
     expect(entriesOf(path, 9)).toEqual([
       'payout-reserved -1200 1200',

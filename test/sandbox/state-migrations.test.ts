@@ -9,8 +9,14 @@ import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { buildMockService } from '../../src/mock/service.js';
 import { KeptState } from '../../src/sandbox/state/kept-state.js';
-import { MIGRATIONS, type Migration, SCHEMA_VERSION } from '../../src/sandbox/state/migrations.js';
+import {
+  fieldSteps,
+  MIGRATIONS,
+  type Migration,
+  SCHEMA_VERSION,
+} from '../../src/sandbox/state/migrations.js';
 import { createDatabase } from '../../src/sandbox/state/state-database.js';
+import { TABLES } from '../../src/sandbox/state/state-schema.js';
 import { expectRefused, sha256, sql, useKeptState, versionOneFile } from './state-helpers.js';
 
 const { newDir, start, stop } = useKeptState();
@@ -111,6 +117,42 @@ describe('a version-1 file of the sandbox of before', () => {
       new RegExp(`has schema version ${SCHEMA_VERSION + 1}, newer than this pix-payments reads`),
       noted,
       before,
+    );
+  });
+});
+
+describe("a field the record gains (records.ts's RECORD_FIELDS_SINCE)", () => {
+  const NEXT = SCHEMA_VERSION + 1;
+
+  it('is a column added by the step of its version; the table is made without it', async () => {
+    const dir = await newDir();
+    const [shipped, later] = [join(dir, 'shipped.sqlite'), join(dir, 'later.sqlite')];
+    // The fixture: `relatedId` as if the version after the shipped ones had added it.
+    const steps = [...MIGRATIONS, ...fieldSteps(TABLES.records, { relatedId: NEXT }, NEXT)];
+    expect(steps.at(-1)?.makes).toBe('the columns relatedId of records');
+    expect(await createDatabase(shipped)).toBe(true);
+    expect(await createDatabase(later, undefined, steps)).toBe(true);
+    expect(versionOf(later)).toBe(NEXT);
+    const records = (path: string) => columnsOf(path).filter((row) => row.tab === 'records');
+    // Same columns (the added one last), same types and nullability.
+    const byName = (rows: Record<string, unknown>[]) =>
+      [...rows].sort((a, b) => String(a.name).localeCompare(String(b.name)));
+    expect(byName(records(later))).toEqual(byName(records(shipped)));
+    expect(records(later).at(-1)?.name).toBe('related_id');
+  });
+
+  it('makes one step per version, in order, and refuses a gap or a version among the written steps', () => {
+    const steps = fieldSteps(TABLES.records, { relatedId: NEXT + 1, paidAt: NEXT, clientCpf: NEXT }, NEXT);
+    expect(steps.map((step) => step.adds)).toEqual([
+      { table: 'records', fields: ['paidAt', 'clientCpf'] },
+      { table: 'records', fields: ['relatedId'] },
+    ]);
+    expect(fieldSteps(TABLES.records, {}, NEXT)).toEqual([]);
+    expect(() => fieldSteps(TABLES.records, { relatedId: NEXT + 1 }, NEXT)).toThrow(
+      `no field of records is added at schema version ${NEXT} (versions run from ${NEXT})`,
+    );
+    expect(() => fieldSteps(TABLES.records, { relatedId: NEXT - 1 }, NEXT)).toThrow(
+      `records.relatedId is added at schema version ${NEXT - 1}, but the written steps run to ${NEXT - 1}`,
     );
   });
 });

@@ -50,6 +50,8 @@ export class WebhookDispatcher {
   #inflight = new Set<Promise<void>>();
   #generation = new AbortController();
   readonly #bodies: WebhookBodyWriter;
+  /** The last timestamp (ms) of each event name of each record, by `event|referenceId`. */
+  readonly #stamped = new Map<string, number>();
 
   constructor(
     private readonly subscriptions: SubscriptionStore,
@@ -71,10 +73,24 @@ export class WebhookDispatcher {
       amount: fromCents(record.amountCents),
     };
     if (record.trackingParameters !== undefined) data.trackingParameters = { ...record.trackingParameters };
-    const body = this.#bodies.write({ event, timestamp: this.clock.now().toISOString(), data });
+    const body = this.#bodies.write({ event, timestamp: this.#stamp(event, record), data });
     for (const subscription of this.subscriptions.listening(record.merchantId, event)) {
       this.#enqueue(subscription, event, body);
     }
+  }
+
+  /**
+   * The event's timestamp: now, or 1 ms after the record's previous event of that name when the
+   * clock stood still since (an operation may send one event twice, a refund's): event name,
+   * `referenceId` and timestamp are the interface document's duplicate key, so two events never share it.
+   */
+  #stamp(event: string, record: Readonly<StoredTransaction>): string {
+    const key = `${event}|${record.externalId}`;
+    const last = this.#stamped.get(key);
+    const now = this.clock.now().getTime();
+    const ms = last === undefined || now > last ? now : last + 1;
+    this.#stamped.set(key, ms);
+    return new Date(ms).toISOString();
   }
 
   /** Sends the revalidation ping once; true when the receiver answered 2xx. */

@@ -2,29 +2,10 @@
  * The ledger's entries: every movement of a merchant's money is one entry, naming its record and
  * its kind, with the signed change it made to `available` and to `pending`, in integer cents. A
  * balance is the merchant's initial balance plus the sum of its entries, and nothing else: a new
- * kind of movement is one more kind here, and a rule in ./money-rules.ts that makes it.
+ * kind of movement is one more kind in ./money-rules.ts, beside the rule that makes it.
  */
 import * as z from 'zod/mini';
-import type { MockBalance } from './store.js';
-
-/**
- * What moved: a charge paid (its amount in), the fee taken on it, a payout reserved (out of
- * `available`, into `pending`), a payout sent (out of `pending`), a payout returned whole
- * (failed or cancelled), a reversal (a charge refunded, or a payout sent back by the receiving
- * bank), a chargeback.
- */
-export const ENTRY_KINDS = [
-  'charge-paid',
-  'fee',
-  'payout-reserved',
-  'payout-sent',
-  'payout-returned',
-  'reversal',
-  'chargeback',
-] as const;
-
-/** A kind of movement. */
-export type EntryKind = (typeof ENTRY_KINDS)[number];
+import { ENTRY_KINDS } from './money-rules.js';
 
 /** One entry of the ledger, as the mock holds and keeps it. */
 export const LedgerEntry = z.object({
@@ -44,13 +25,3 @@ export type LedgerEntry = z.output<typeof LedgerEntry>;
 
 /** A movement a rule makes, before the store numbers it as an entry. */
 export type Movement = Pick<LedgerEntry, 'kind' | 'availableCents' | 'pendingCents'>;
-
-/** `balance` with `movements` added to it. */
-export function plus(balance: Readonly<MockBalance>, movements: readonly Movement[]): MockBalance {
-  let { availableCents, pendingCents } = balance;
-  for (const movement of movements) {
-    availableCents += movement.availableCents;
-    pendingCents += movement.pendingCents;
-  }
-  return { availableCents, pendingCents };
-}

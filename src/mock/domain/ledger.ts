@@ -1,27 +1,49 @@
 /**
  * The service's rules over the store, and the only code that writes it: creating charges and
- * payouts (with idempotency), moving records through their state machines, and the money each
- * move makes or takes, recorded as ledger entries in cents (./money-rules.ts says which).
+ * payouts and changing records (with idempotency), moving records through their state machines,
+ * and the money each move makes or takes, recorded as ledger entries in cents (./money-rules.ts
+ * says which).
  */
-import { endpoints, type Idempotency } from '../../endpoints.js';
+import { endpoints, type Idempotency, type OperationId } from '../../endpoints.js';
 import { toCents } from '../../pix/money.js';
 import type { CreateCashoutBody } from '../../schemas/cashout.js';
 import type { CreateTransactionBody } from '../../schemas/charge-body.js';
 import type { TransactionStatus } from '../../schemas/enums.js';
+import type { KnownWebhookEventName } from '../../schemas/event-names.js';
 import type { MockMerchant, ResolvedOptions } from '../options.js';
 import { chargePixCode } from './charge-code.js';
 import type { MockClock } from './clock.js';
+import type { Movement } from './entries.js';
 import { fingerprint } from './fingerprint.js';
 import { newEndToEndId } from './ids.js';
 import { canMove, eventFor } from './lifecycle.js';
 import { moveMoney, payoutAccepted, withinExactCents } from './money-rules.js';
-import { chargeFields, type NewRecordFields, newRecordDefaults, type StoredTransaction } from './records.js';
+import {
+  chargeFields,
+  type NewRecordFields,
+  newRecordDefaults,
+  type RecordChanges,
+  type StoredTransaction,
+} from './records.js';
 import { ServiceError } from './service-error.js';
-import type { MockStore } from './store.js';
+import type { MockBalance, MockStore } from './store.js';
 
-/** The idempotency rule of a create, from its entry (every create has one: `test/endpoints.test.ts`). */
-const keyRule = (operationId: 'createTransaction' | 'createCashout') =>
-  endpoints[operationId].idempotency as Idempotency;
+/** The idempotency rule of an operation, from its entry (every create has one: `test/endpoints.test.ts`). */
+function keyRule(operationId: OperationId): Idempotency {
+  const rule: Idempotency | undefined = endpoints[operationId].idempotency;
+  if (rule === undefined) throw new Error(`${operationId} has no idempotency key in src/endpoints.ts`);
+  return rule;
+}
+
+/**
+ * What a rule of {@link Ledger.change} does to a record: the money it moves (./money-rules.ts),
+ * the fields it changes (`updatedAt` is set for it), and the webhook event it sends, if any.
+ */
+export interface RecordChange {
+  movements: Movement[];
+  changes: RecordChanges;
+  event?: KnownWebhookEventName;
+}
 
 /** Payout keys with scripted outcomes, like test card numbers. */
 export const MAGIC_PIX_KEYS = { fail: 'fail@pix.test', reverse: 'reverse@pix.test' } as const;
@@ -29,7 +51,7 @@ export const MAGIC_PIX_KEYS = { fail: 'fail@pix.test', reverse: 'reverse@pix.tes
 /** Told of every status a record reaches (including its first), to deliver webhooks. */
 export type StatusListener = (record: Readonly<StoredTransaction>, event: string) => void;
 
-/** The outcome of a create: the record, and whether it is a replay of an earlier request. */
+/** The outcome of a create or a change: the record, and whether it is a replay of an earlier request. */
 export interface Created {
   record: Readonly<StoredTransaction>;
   replay: boolean;
@@ -80,6 +102,30 @@ export class Ledger {
       });
       this.store.addEntries(payout, reserved);
       return payout;
+    });
+  }
+
+  /**
+   * An operation that changes a record the merchant has (a refund of a charge, say), keyed as its
+   * entry says: the key again answers the record as it is now and changes nothing; else `rule`
+   * reads the record as it stands and the merchant's balance, and says what moves and changes
+   * (it throws a ServiceError to refuse, before anything changes).
+   */
+  change(
+    merchant: MockMerchant,
+    operationId: OperationId,
+    body: { [field in Idempotency['field']]?: string | undefined },
+    record: Readonly<StoredTransaction>,
+    rule: (current: Readonly<StoredTransaction>, balance: MockBalance) => RecordChange,
+  ): Created {
+    return this.#once(merchant, keyRule(operationId), body, () => {
+      const current = this.store.record(record.id) ?? record;
+      const balance = this.store.balance(current.merchantId);
+      const { movements, changes, event } = rule(current, balance);
+      this.store.addEntries(current, withinExactCents(balance, movements));
+      const changed = this.store.update(current.id, { ...changes, updatedAt: this.clock.now() });
+      if (event !== undefined) this.onStatus(changed, event);
+      return changed;
     });
   }
 
@@ -155,17 +201,32 @@ export class Ledger {
     this.#announce(moved);
   }
 
-  /**
-   * Replays an idempotency key's record, or makes a new one and claims the key, as the operation's
-   * entry says (`idempotency` in `src/endpoints.ts`: the key's field, and its scope among the
-   * merchant's records). Synchronous on purpose: two concurrent requests with one key cannot both
-   * pass between the check and the claim.
-   */
+  /** {@link #once} for a new record: `make` makes it, and it is added and announced. */
   #create(
+    merchant: MockMerchant,
+    rule: Idempotency,
+    body: { [field in Idempotency['field']]?: string | undefined },
+    make: (key: string) => StoredTransaction,
+  ): Created {
+    return this.#once(merchant, rule, body, (key) => {
+      const record = make(key);
+      this.store.add(record);
+      this.#announce(record);
+      return record;
+    });
+  }
+
+  /**
+   * Replays an idempotency key's record, or runs `act` and claims the key for the record it
+   * answers, as the operation's entry says (`idempotency` in `src/endpoints.ts`: the key's field,
+   * and its scope among the merchant's records). Synchronous on purpose: two concurrent requests
+   * with one key cannot both pass between the check and the claim.
+   */
+  #once(
     merchant: MockMerchant,
     { field, scope }: Idempotency,
     body: { [field in Idempotency['field']]?: string | undefined },
-    make: (key: string) => StoredTransaction,
+    act: (key: string) => Readonly<StoredTransaction>,
   ): Created {
     const key = body[field] ?? crypto.randomUUID();
     const print = fingerprint(body, field);
@@ -180,10 +241,8 @@ export class Ledger {
       }
       return { record: this.store.record(claim.recordId) as StoredTransaction, replay: true };
     }
-    const record = make(key);
+    const record = act(key);
     this.store.addClaim(claimed, { fingerprint: print, recordId: record.id });
-    this.store.add(record);
-    this.#announce(record);
     return { record, replay: false };
   }
 

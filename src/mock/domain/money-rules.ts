@@ -10,11 +10,40 @@
  * follow from its status path (a state kept before the entries is read with them).
  */
 import type { TransactionStatus } from '../../schemas/enums.js';
-import { type LedgerEntry, type Movement, plus } from './entries.js';
+import type { LedgerEntry, Movement } from './entries.js';
 import { statusPath } from './lifecycle.js';
 import type { StoredTransaction } from './records.js';
 import { ServiceError } from './service-error.js';
 import type { MockBalance } from './store.js';
+
+/**
+ * What moved: a charge paid (its amount in), the fee taken on it, a payout reserved (out of
+ * `available`, into `pending`), a payout sent (out of `pending`), a payout returned whole
+ * (failed or cancelled), a reversal (a charge refunded, or a payout sent back by the receiving
+ * bank), a chargeback.
+ */
+export const ENTRY_KINDS = [
+  'charge-paid',
+  'fee',
+  'payout-reserved',
+  'payout-sent',
+  'payout-returned',
+  'reversal',
+  'chargeback',
+] as const;
+
+/** A kind of movement. */
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+/** `balance` with `movements` added to it. */
+export function plus(balance: Readonly<MockBalance>, movements: readonly Movement[]): MockBalance {
+  let { availableCents, pendingCents } = balance;
+  for (const movement of movements) {
+    availableCents += movement.availableCents;
+    pendingCents += movement.pendingCents;
+  }
+  return { availableCents, pendingCents };
+}
 
 /** The record's fields the rules read. */
 type Moved = Pick<StoredTransaction, 'type' | 'status' | 'amountCents' | 'feeCents'>;

@@ -73,9 +73,17 @@ export const StoredTransaction = z.object({
 /** A stored transaction record. */
 export type StoredTransaction = z.output<typeof StoredTransaction>;
 
-/** The fields of a record that change after its creation. */
+/**
+ * The fields the record gained after the kept database's schema 2 (nullable ones: older rows hold
+ * NULL), each with the schema version that adds its column: `src/sandbox/state/migrations.ts`
+ * makes one step of each version, in order. So a new kept field is its line in the schema above
+ * and one line here.
+ */
+export const RECORD_FIELDS_SINCE: Readonly<Partial<Record<keyof StoredTransaction, number>>> = {};
+
+/** Changes to a record: any field but those that name it, its owner, its type and its making. */
 export type RecordChanges = Partial<
-  Pick<StoredTransaction, 'status' | 'updatedAt' | 'paidAt' | 'endToEndId' | 'receiptUrl' | 'pixCode'>
+  Omit<StoredTransaction, 'id' | 'transactionId' | 'merchantId' | 'type' | 'createdAt'>
 >;
 
 /** What the creator of a record gives; {@link newRecordDefaults} fills in the rest. */

@@ -6,8 +6,8 @@
  */
 import type { TransactionStatus, TransactionType } from '../../schemas/enums.js';
 import type { MockMerchant } from '../options.js';
-import { type LedgerEntry, type Movement, plus } from './entries.js';
-import { historyEntries } from './money-rules.js';
+import type { LedgerEntry, Movement } from './entries.js';
+import { historyEntries, plus } from './money-rules.js';
 import type { RecordChanges, StoredTransaction } from './records.js';
 import type { ChangeListener } from './state-change.js';
 import { TransactionIndex } from './transaction-index.js';

@@ -1,5 +1,5 @@
 /** Webhook subscriptions (/v1/user/webhooks*), authenticated with a user JWT. */
-import { WEBHOOK_EVENT_DESCRIPTIONS } from '../../schemas/event-descriptions.js';
+import { WEBHOOK_EVENT_DESCRIPTIONS } from '../../operations.js';
 import { WEBHOOK_EVENT_NAMES } from '../../schemas/event-names.js';
 import type { MockContext } from '../context.js';
 import { newWebhookSecret } from '../domain/ids.js';

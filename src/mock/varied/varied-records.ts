@@ -3,7 +3,7 @@
  * another service could write it. The identity (`transactionId`, the legacy `id`'s value, a
  * subscription's `id`) and every money value survive each change.
  */
-import { TRANSACTION_MONEY_FIELDS } from '../../schemas/transaction.js';
+import { TRANSACTION_MONEY_FIELDS } from '../../endpoints.js';
 import type { SeededRandom } from './seeded-random.js';
 import {
   DATE_FRACTIONS,

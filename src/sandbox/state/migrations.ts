@@ -4,13 +4,14 @@
  * (`PRAGMA user_version`), and the newest it reads. A new database is an empty one taken through
  * every step: made at version 1, then migrated forward like any older file, so the first
  * migration ever runs on new databases too. A step never changes once shipped; a change to the
- * kept state is a new step at the end. A field added to a kept schema (the record's, a nullable
- * one) is the field, plus one step `addColumns(TABLES.records, ['newField'])`: the column's DDL
- * is read off the schema, and the step that made the table leaves out the columns later steps add.
+ * kept state is a new step at the end. A field added to the record's schema (a nullable one) is
+ * the field, plus its version in `RECORD_FIELDS_SINCE` (`records.ts`), which makes the step
+ * `addColumns(TABLES.records, ['newField'])` of that version: the column's DDL is read off the
+ * schema, and the step that made the table leaves out the columns later steps add.
  */
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { historyEntries } from '../../mock/domain/money-rules.js';
-import type { StoredTransaction } from '../../mock/domain/records.js';
+import { RECORD_FIELDS_SINCE, type StoredTransaction } from '../../mock/domain/records.js';
 import { column, createTableSql, type SchemaTable } from './schema-columns.js';
 import { SCHEMA_1_FIXED_TABLES, TABLES } from './state-schema.js';
 
@@ -73,8 +74,39 @@ export function addColumns(table: SchemaTable, fields: readonly string[]): Migra
   };
 }
 
-/** Every step, oldest first. */
-export const MIGRATIONS: readonly Migration[] = [
+/**
+ * The steps that add a table's later fields, `since` giving each field's version: one
+ * `addColumns` step per version from `next` on, in order (fields of one version, one step). A
+ * version with no field is a mistake in `since`, refused here rather than shipped as a gap.
+ */
+export function fieldSteps(
+  table: SchemaTable,
+  since: Readonly<Record<string, number | undefined>>,
+  next: number,
+): Migration[] {
+  const added = Object.entries(since).filter((entry): entry is [string, number] => entry[1] !== undefined);
+  const early = added.find(([, version]) => version < next);
+  if (early !== undefined) {
+    throw new Error(
+      `${table.name}.${early[0]} is added at schema version ${early[1]}, but the written steps run to ${next - 1}: a field's version comes after them`,
+    );
+  }
+  const last = Math.max(next - 1, ...added.map(([, version]) => version));
+  const steps: Migration[] = [];
+  for (let version = next; version <= last; version++) {
+    const fields = added.filter(([, at]) => at === version).map(([field]) => field);
+    if (fields.length === 0) {
+      throw new Error(
+        `no field of ${table.name} is added at schema version ${version} (versions run from ${next})`,
+      );
+    }
+    steps.push(addColumns(table, fields));
+  }
+  return steps;
+}
+
+/** The steps written by hand: those that make tables or move data. */
+const WRITTEN: readonly Migration[] = [
   {
     makes: 'schema 1: settings, merchants, balances, records, claims, subscriptions, deliveries',
     run: (db, steps) => {
@@ -89,6 +121,12 @@ export const MIGRATIONS: readonly Migration[] = [
       insertRows(db, TABLES.entries, steps, historyEntries(recordsForMoney(db)));
     },
   },
+];
+
+/** Every step, oldest first: the written ones, then those of the record's later fields. */
+export const MIGRATIONS: readonly Migration[] = [
+  ...WRITTEN,
+  ...fieldSteps(TABLES.records, RECORD_FIELDS_SINCE, WRITTEN.length + 1),
 ];
 
 /** `PRAGMA user_version`: the schema this code writes, and the newest it reads. */

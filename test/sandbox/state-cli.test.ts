@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { toCents } from '../../src/pix/money.js';
 import type { Transaction } from '../../src/schemas/transaction.js';
 import { bannerOf, CPF, caller } from '../mock/harness.js';
-import { expectedBalance } from '../mock/ledger-oracle.js';
+import { expectedBalance } from '../mock/ledger-model.js';
 import { useCli } from './cli-process.js';
 import { jsonStateFile } from './state-helpers.js';
 

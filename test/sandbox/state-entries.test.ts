@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENTRY_KINDS, historyMovements } from '../../src/mock/domain/money-rules.js';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../src/schemas/enums.js';
-import { expectedBalance } from '../mock/ledger-oracle.js';
+import { expectedBalance } from '../mock/ledger-model.js';
 import { editDatabase, expectRefused, sha256, sql, useKeptState, versionOneFile } from './state-helpers.js';
 
 /** The kinds of entry the records' status paths make, read off the money rules: a subset of ENTRY_KINDS. */

@@ -1,5 +1,5 @@
 /**
- * The list of error codes in docs/errors.md, generated from the tables (`src/error-codes.ts`,
+ * The list of error codes in docs/errors.md, generated from the tables (`src/operations.ts`,
  * `src/operations.ts`) so it cannot drift: `npm run docs:errors` rewrites the text between the
  * markers `<!-- error-codes:start -->` and `<!-- error-codes:end -->` and nothing else; a test
  * fails until it matches.
@@ -8,9 +8,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { OperationId } from '../src/endpoints.js';
-import { type CodeScope, ERROR_CODES, type ErrorCode, type ErrorCodeName } from '../src/error-codes.js';
 import { APIError } from '../src/errors/api-error.js';
-import { type OperationContract, operations } from '../src/operations.js';
+import {
+  type CodeScope,
+  ERROR_CODES,
+  type ErrorCode,
+  type ErrorCodeName,
+  type OperationContract,
+  operations,
+} from '../src/operations.js';
 import { formatMarkdown } from './wire-reference/format.js';
 
 export const ERRORS_DOC = 'docs/errors.md';
@@ -19,7 +25,7 @@ export const END = '<!-- error-codes:end -->';
 
 const ROOT = join(import.meta.dirname, '..');
 const INTRO =
-  '<!-- Generated from src/error-codes.ts and src/operations.ts by `npm run docs:errors`: edit those, not this section. -->';
+  '<!-- Generated from src/operations.ts by `npm run docs:errors`: edit it, not this section. -->';
 
 /** The class an answer of `status` arrives as (`APIError.generate` picks it). */
 const classOf = (status: number) =>

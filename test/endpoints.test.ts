@@ -11,12 +11,11 @@ import { setupServer } from 'msw/node';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { HttpCore } from '../src/core/http.js';
 import { type AnswerOf, endpoints, type OperationId, type ParamsOf } from '../src/endpoints.js';
-import { ERROR_CODES, type ErrorCodeName } from '../src/error-codes.js';
 import { type APIPromise, PaymentsClient } from '../src/index.js';
 import { declaredAnswer } from '../src/mock/http/route.js';
 import { createMockService } from '../src/mock/index.js';
 import { openApiDocument } from '../src/openapi/document.js';
-import { codesOfOperation, operations } from '../src/operations.js';
+import { codesOfOperation, ERROR_CODES, type ErrorCodeName, operations } from '../src/operations.js';
 
 const ids = Object.keys(endpoints) as OperationId[];
 const SECRET = `sk_live_prod_${'a'.repeat(32)}`;

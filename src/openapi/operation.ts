@@ -2,13 +2,13 @@
  * The document's paths, generated from the two tables of operations: method, path, auth, success
  * status and answer schema from the client's (`src/endpoints.ts`); prose, the request as it
  * travels, examples and error codes from `src/operations.ts`. Error statuses are those of the
- * operation's codes (`src/error-codes.ts`), with the codes of every request and of every body.
+ * operation's codes (`ERROR_CODES`), with the codes of every request and of every body.
  */
 import * as z from 'zod/mini';
 import { endpoints, type OperationId } from '../endpoints.js';
-import { ERROR_CODES } from '../error-codes.js';
 import {
   codesOfOperation,
+  ERROR_CODES,
   type OperationContract,
   operations,
   type PathParameter,

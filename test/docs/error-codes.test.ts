@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { currentSection, ERRORS_DOC, errorCodesSection } from '../../scripts/error-codes.js';
-import { ERROR_CODES, type ErrorCodeName } from '../../src/error-codes.js';
 import { PaymentsClient, ValidationError } from '../../src/index.js';
+import { ERROR_CODES, type ErrorCodeName } from '../../src/operations.js';
 
 const SECRET = `sk_live_prod_${'a'.repeat(32)}`;
 

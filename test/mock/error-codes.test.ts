@@ -1,5 +1,5 @@
 /**
- * Every error code docs/errors.md lists (`src/error-codes.ts`) arrives as the docs say: each is
+ * Every error code docs/errors.md lists (`src/operations.ts`) arrives as the docs say: each is
  * triggered, through the client where it can send the request (the error's class and code are
  * checked), and over raw HTTP to the mock for what the client refuses itself or cannot send (the
  * status and code are checked; test/docs/error-codes.test.ts checks that the client refuses the
@@ -8,9 +8,9 @@
  */
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, type ErrorCodeName } from '../../src/error-codes.js';
 import { APIError } from '../../src/errors/api-error.js';
 import { PaymentsClient } from '../../src/index.js';
+import { ERROR_CODES, type ErrorCodeName } from '../../src/operations.js';
 import { CPF, caller, type Reply, useMock } from './harness.js';
 
 /** Answered by the sandbox's HTTP server before any operation: test/sandbox/hostile-http.test.ts, server-limits.test.ts. */

@@ -1,6 +1,6 @@
-import { ERROR_CODES, type ErrorCodeName } from '../../error-codes.js';
+import { ERROR_CODES, type ErrorCodeName } from '../../operations.js';
 
-/** An error answer of the mock service: a code of `src/error-codes.ts` (its status comes from there), a message and field errors. */
+/** An error answer of the mock service: a code of `ERROR_CODES` in `src/operations.ts` (its status comes from there), a message and field errors. */
 export class ServiceError extends Error {
   override name = 'ServiceError';
   readonly status: number;

@@ -1,6 +1,6 @@
 /** Answers of the mock: JSON with `X-Request-Id`, the error body, query parsing and validation. */
 import type * as z from 'zod/mini';
-import { ERROR_CODES, type ErrorCodeName } from '../../error-codes.js';
+import { ERROR_CODES, type ErrorCodeName } from '../../operations.js';
 import { issuesByField, safeParseWith } from '../../schemas/parse.js';
 import { newRequestId } from '../domain/ids.js';
 import { ServiceError } from '../domain/service-error.js';

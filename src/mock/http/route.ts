@@ -6,15 +6,20 @@
  * thrown errors into the reference error body, and the work that follows an answer.
  *
  * The mock answers only what an operation's contract declares: an error code that the operation
- * does not declare (`src/operations.ts`, `src/error-codes.ts`), or a success status other than the
+ * does not declare (`src/operations.ts`), or a success status other than the
  * table's (or 200 for a create answered again), is a bug in the mock, answered as a 500 that says
  * so, and fails the tests that meet it.
  */
 import { delay, HttpHandler, HttpResponse, http } from 'msw';
 import type * as z from 'zod/mini';
 import { endpoints, type OperationId } from '../../endpoints.js';
-import { ERROR_CODES, type ErrorCode } from '../../error-codes.js';
-import { codesOfOperation, type OperationContract, operations } from '../../operations.js';
+import {
+  codesOfOperation,
+  ERROR_CODES,
+  type ErrorCode,
+  type OperationContract,
+  operations,
+} from '../../operations.js';
 import { misspelledParameters } from '../../schemas/list-query.js';
 import type { MockContext } from '../context.js';
 import type { EndpointName, FaultRule } from '../domain/faults.js';

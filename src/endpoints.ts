@@ -79,12 +79,13 @@ export interface Endpoint<
 }
 
 /**
- * The money fields of a record: those whose schema is `Money` (optional or nullable or not), read off
- * `Transaction`'s shape, so a new one is listed by being one.
+ * The money fields of a record: those whose schema is `Money`, read off `Transaction`'s shape, so
+ * a new one is listed by being one (an optional one, `z.optional(Money)`, would be read through
+ * its `innerType`).
  */
-export const TRANSACTION_MONEY_FIELDS: readonly string[] = Object.entries(Transaction.shape)
-  .filter(([, schema]) => ((schema._zod.def as { innerType?: unknown }).innerType ?? schema) === Money)
-  .map(([field]) => field);
+export const TRANSACTION_MONEY_FIELDS: readonly string[] = Object.keys(Transaction.shape).filter(
+  (field) => Transaction.shape[field as keyof typeof Transaction.shape] === Money,
+);
 const MONEY = TRANSACTION_MONEY_FIELDS;
 /** A charge just made: it must carry its `transactionId`. */
 const NEW_CHARGE: DecodeRules = { envelope: 'one', identity: ['transactionId'], money: MONEY };

@@ -37,7 +37,7 @@ export async function benchClient(): Promise<string> {
   // verdict logs a retried attempt, the per-attempt fetch that reads the body), without the core
   // (validation both ways, idempotency, headers, decoding). It tells ky's cost of those options
   // from the client's own.
-  const transport = createTransport({ fetch: undefined, timeout: 30_000, maxRetries: 2 });
+  const transport = await createTransport({ fetch: undefined, timeout: 30_000, maxRetries: 2 });
   const outgoing: Outgoing = {
     method: 'GET',
     url,

@@ -16,7 +16,7 @@ import type { RequestOptions, ResolvedConfig } from './config.js';
 import { log, logs } from './logger.js';
 import { type PageFetcher, type PagePromise, paginate } from './pagination.js';
 import { type ResponseIssue, readAnswer } from './read-answer.js';
-import type { Outgoing, Transport } from './transport.js';
+import { createTransport, type Outgoing, type Transport } from './transport.js';
 import { adviseOnUncertainOutcome, uncertainOutcomeAdvice } from './uncertain-outcome.js';
 
 type Schema = z.ZodMiniType;
@@ -157,7 +157,7 @@ export class HttpCore {
 
   /** Loads ky once, whichever call comes first; later calls use the transport without waiting. */
   async #loadTransport(): Promise<Transport> {
-    this.#loading ??= import('./transport.js').then((ky) => ky.createTransport(this.#config));
+    this.#loading ??= createTransport(this.#config);
     this.#transport = await this.#loading;
     return this.#transport;
   }

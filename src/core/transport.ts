@@ -13,16 +13,21 @@
  * once, which knows its number and the wait before it and looks up the fetch then (`fetch`);
  * (7) each attempt is logged once, at `warn` when ky decides to retry it, at `info` when the call
  * ends with it (`retry.shouldRetry`, then the call's outcome); (8) ky's errors become the SDK's in
- * one place, `toPaymentsError`, redacted of the client's secrets. Its own module so that the core
- * can load ky on the first request: ky's initialisation makes Node load its fetch implementation
- * (about 40–50 ms of start-up on Node 24, measured by bench/startup.ts).
+ * one place, `toPaymentsError`, redacted of the client's secrets. ky itself is imported on the
+ * first request (`createTransport`): its initialisation makes Node load its fetch implementation
+ * (about 40–50 ms of start-up on Node 24, measured by bench/startup.ts). This module is imported
+ * eagerly, and ky through ./ky.ts: behind a lazy `import()`, all this module reaches was wrapped
+ * for lazy loading, 0.18 KB more of the main entry (bench/size.ts).
  */
-import ky, { isHTTPError, isTimeoutError, type Options, type RetryOptions } from 'ky';
+import type { Options, RetryOptions } from 'ky';
 import { APIError } from '../errors/api-error.js';
 import { PaymentsError } from '../errors/base.js';
 import { APIConnectionError, APITimeoutError, APIUserAbortError } from '../errors/connection.js';
 import { redactSecrets } from '../schemas/redact.js';
 import { readErrorBody } from './error-body.js';
+
+/** ky, loaded with the first transport: its initialisation touches fetch (see above). */
+let ky: typeof import('./ky.js') | undefined;
 
 /** Longest honoured `Retry-After`, in ms (ky's default is unbounded): a caller is waiting. */
 export const MAX_RETRY_AFTER_MS = 60_000;
@@ -202,8 +207,9 @@ export interface TransportDefaults {
 }
 
 /** A transport over one ky instance, made with the client's settings. */
-export function createTransport(defaults: TransportDefaults): Transport {
-  const api = ky.create({ timeout: defaults.timeout });
+export async function createTransport(defaults: TransportDefaults): Promise<Transport> {
+  ky ??= await import('./ky.js');
+  const api = ky.ky.create({ timeout: defaults.timeout });
   return async (out) => {
     const call = new Call(out, defaults.fetch);
     const options: Options = {
@@ -238,8 +244,8 @@ function toPaymentsError(
 ): PaymentsError {
   if (error instanceof PaymentsError) return error;
   if (out.signal?.aborted) return new APIUserAbortError();
-  if (isHTTPError(error)) return answerError(error.response, error.data, out.secrets);
-  if (isTimeoutError(error)) return new APITimeoutError(out.timeout);
+  if (ky?.isHTTPError(error)) return answerError(error.response, error.data, out.secrets);
+  if (ky?.isTimeoutError(error)) return new APITimeoutError(out.timeout);
   // ky wraps fetch's TypeError, which wraps the socket error: the deepest message says most.
   let reason = String(error);
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) reason = cause.message;

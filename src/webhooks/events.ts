@@ -7,7 +7,7 @@ import {
   type KnownWebhookEventName as WebhookEventName,
 } from '../schemas/event-names.js';
 import { type FieldIssue, safeParseWith } from '../schemas/parse.js';
-import { WebhookEventBody, type WebhookEventData, WebhookPingBody } from '../schemas/webhook-event.js';
+import { PingFields, WebhookEventBody, type WebhookEventData } from '../schemas/webhook-event.js';
 import { WebhookParseError } from './errors.js';
 import { assertRawPayload, payloadText, type WebhookPayload } from './payload.js';
 
@@ -105,7 +105,7 @@ export function parseWebhookEvent(payload: WebhookPayload, options?: ParseWebhoo
       { path: 'data', message: 'is required' },
     ]);
   normaliseRecord(body.data, ['amount']);
-  const schema = body.event === 'webhook.revalidate' ? WebhookPingBody : WebhookEventBody;
+  const schema = body.event === 'webhook.revalidate' ? PingFields : WebhookEventBody;
   const outcome = safeParseWith(schema, json);
   if (!outcome.success) for (const issue of outcome.issues) reportIssue(body.event, issue, onIssue);
   return json as WebhookEvent;

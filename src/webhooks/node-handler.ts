@@ -1,8 +1,13 @@
 /**
- * A webhook receiver for Node's `http` module and Express. Types are structural, so using it
- * needs no Node typings.
+ * A webhook receiver for Node's `http` module, Express and Fastify. Types are structural, so using
+ * it needs no Node typings. A body some framework already read is named as such, with the fix for
+ * each framework, rather than failing as a bad signature: a raw body handed over in `body` (a
+ * Buffer or string) is taken as it is; otherwise a parsed object in `body`, a stream that already
+ * ended, or nothing left to read from a stream that declared a length (or had arrived `complete`)
+ * means a body parser took the signed bytes.
  */
 import { BodyTooLargeError, readAtMost, refuseDeclaredLength } from './body.js';
+import { readHeader } from './headers.js';
 import { payloadBytes } from './payload.js';
 import {
   receiveWebhook,
@@ -18,6 +23,10 @@ export interface NodeWebhookRequest extends AsyncIterable<Uint8Array | string> {
   headers: Readonly<Record<string, string | readonly string[] | undefined>>;
   /** Set by body parsers; `express.raw()` makes it a Buffer, which is what is wanted. */
   body?: unknown;
+  /** Node's: the stream has ended, so a body parser read it already (unless `body` holds it). */
+  readableEnded?: boolean;
+  /** Node's: the whole message had arrived; with nothing left to read, a body parser read it. */
+  complete?: boolean;
 }
 
 /** The parts of `http.ServerResponse` (or an Express response) the adapter uses. */
@@ -32,6 +41,12 @@ export interface NodeWebhookResponse {
 /** Options of {@link createNodeWebhookHandler}: those of every receiver (`maxBodyBytes` among them). */
 export interface NodeWebhookHandlerOptions extends WebhookHandlerOptions {}
 
+const CONSUMED =
+  'The request body was already read by a body parser, so the signed raw bytes are gone. Pass the raw body:\n' +
+  "Express: express.raw({ type: 'application/json' }) on the webhook route\n" +
+  "Fastify: addContentTypeParser with { parseAs: 'buffer' } on the webhook route, then Object.assign(request.raw, { body: request.body })\n" +
+  'NestJS: NestFactory.create(AppModule, { rawBody: true }), then Object.assign(req, { body: req.rawBody })';
+
 async function readRawBody(request: NodeWebhookRequest, maxBytes: number): Promise<Uint8Array | string> {
   const { body } = request;
   if (typeof body === 'string' || body instanceof Uint8Array) {
@@ -39,13 +54,15 @@ async function readRawBody(request: NodeWebhookRequest, maxBytes: number): Promi
     if (payloadBytes(body).byteLength > maxBytes) throw new BodyTooLargeError(maxBytes);
     return body;
   }
-  if (body !== undefined && body !== null && !(typeof body === 'object' && Object.keys(body).length === 0)) {
-    throw new TypeError(
-      "The request body was already parsed, so the signed raw bytes are lost: mount express.raw({ type: 'application/json' }) on the webhook route instead of express.json()",
-    );
-  }
+  const parsed = body != null && !(typeof body === 'object' && Object.keys(body).length === 0);
+  if (parsed || request.readableEnded === true) throw new TypeError(CONSUMED);
   refuseDeclaredLength(request.headers, maxBytes);
-  return readAtMost(request, maxBytes);
+  const arrived = request.complete === true;
+  const read = await readAtMost(request, maxBytes);
+  // An empty body is only a consumed one if more was declared, or it had all arrived unread.
+  const declared = Number(readHeader(request.headers, 'content-length'));
+  if (read.byteLength === 0 && (declared > 0 || (arrived && declared !== 0))) throw new TypeError(CONSUMED);
+  return read;
 }
 
 function send(response: NodeWebhookResponse, answer: WebhookAnswer): void {
@@ -58,9 +75,10 @@ function send(response: NodeWebhookResponse, answer: WebhookAnswer): void {
 }
 
 /**
- * A webhook receiver for `http.createServer` and Express routes. It reads the raw body itself
- * (or takes the Buffer that `express.raw()` left in `req.body`) and answers like
- * `createWebhookHandler`; a body over `maxBodyBytes` is answered 413.
+ * A webhook receiver for `http.createServer`, Express and Fastify routes. It reads the raw body
+ * itself (or takes the Buffer that `express.raw()` left in `req.body`) and answers like
+ * `createWebhookHandler`; a body over `maxBodyBytes` is answered 413, and a body a parser already
+ * read is answered 500 with the fix for Express, Fastify and NestJS.
  *
  * @example
  * app.post('/pix-webhook', express.raw({ type: 'application/json' }), createNodeWebhookHandler({

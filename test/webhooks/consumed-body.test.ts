@@ -69,11 +69,15 @@ async function signed() {
   return { bytes, headers: { ...headers, 'content-length': String(bytes.byteLength) } };
 }
 
-let running: Running | undefined;
-afterEach(async () => {
-  await running?.close();
-  running = undefined;
-});
+/** The servers a test started, closed after it. */
+const started: Running[] = [];
+afterEach(() => Promise.all(started.splice(0).map((server) => server.close())));
+/** A server for `handler`, closed after the test. */
+async function serve(handler: Parameters<typeof listen>[0]): Promise<Running> {
+  const server = await listen(handler);
+  started.push(server);
+  return server;
+}
 
 describe('each sign of a body a parser already read, beside the same request with its bytes', () => {
   it('readableEnded: named consumed; with the Buffer or string handed over in body, verified', async () => {
@@ -101,7 +105,7 @@ describe('each sign of a body a parser already read, beside the same request wit
   it('complete over real HTTP: a receiver that runs after the whole body arrived still reads it', async () => {
     const { reports, events, handle } = receiver();
     let completeBeforeReading: boolean | undefined;
-    running = await listen((req, res) => {
+    const first = await serve((req, res) => {
       // An async step before the receiver (auth, a lookup): by then the message is complete.
       setTimeout(() => {
         completeBeforeReading = req.complete;
@@ -109,16 +113,15 @@ describe('each sign of a body a parser already read, beside the same request wit
       }, 50);
     });
     const { body, headers } = await createSignedWebhook(transactionEvent(), SECRET);
-    const response = await fetch(`${running.url}/pix`, { method: 'POST', body, headers });
+    const response = await fetch(`${first.url}/pix`, { method: 'POST', body, headers });
     expect([response.status, events.length, reports, completeBeforeReading]).toEqual([200, 1, [], true]);
-    // The same server, once something else read the body first: named consumed.
-    await running.close();
+    // A server where something else read the body first: named consumed.
     const consumed = receiver();
-    running = await listen((req, res) => {
+    const second = await serve((req, res) => {
       req.resume();
       req.once('end', () => void consumed.handle(req, res));
     });
-    expect((await fetch(`${running.url}/pix`, { method: 'POST', body, headers })).status).toBe(500);
+    expect((await fetch(`${second.url}/pix`, { method: 'POST', body, headers })).status).toBe(500);
     expectConsumedReport(consumed.reports);
   });
 
@@ -141,10 +144,8 @@ describe('each sign of a body a parser already read, beside the same request wit
       const { reports, events, handle } = receiver();
       const app = express();
       app.post('/pix', parser, handle);
-      running = await listen(app);
-      const response = await fetch(`${running.url}/pix`, { method: 'POST', body, headers });
-      await running.close();
-      running = undefined;
+      const server = await serve(app);
+      const response = await fetch(`${server.url}/pix`, { method: 'POST', body, headers });
       expect([response.status, events.length]).toEqual([status, status === 200 ? 1 : 0]);
       if (status === 500) expectConsumedReport(reports);
       else expect(reports).toEqual([]);

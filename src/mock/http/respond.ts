@@ -17,14 +17,33 @@ export interface Answer {
   afterAnswer?: () => void;
 }
 
-/** A JSON response (or an empty one for 204) carrying the request id. */
-export function toResponse(answer: Answer, requestId = newRequestId()): Response {
+/**
+ * An answer as it goes on the wire: status, headers, and the body's text (none for 204 and HEAD).
+ * A msw handler answers its {@link wireResponse}; a server in front of the mock (the sandbox's
+ * node-adapter.ts) writes it as it is, without a `Response` made and its body read back.
+ */
+export interface WireAnswer {
+  status: number;
+  headers: Headers;
+  text?: string;
+}
+
+/** The wire form of an answer: JSON (or no body, for 204) carrying the request id. */
+export function toWire(answer: Answer, requestId = newRequestId()): WireAnswer {
   const headers = new Headers(answer.headers);
   headers.set('x-request-id', requestId);
-  if (answer.body === undefined) return new Response(null, { status: answer.status, headers });
+  if (answer.body === undefined) return { status: answer.status, headers };
   headers.set('content-type', 'application/json');
-  return new Response(JSON.stringify(answer.body), { status: answer.status, headers });
+  return { status: answer.status, headers, text: JSON.stringify(answer.body) };
 }
+
+/** The `Response` of a wire answer. */
+export const wireResponse = ({ status, headers, text }: WireAnswer): Response =>
+  new Response(text ?? null, { status, headers });
+
+/** A JSON response (or an empty one for 204) carrying the request id. */
+export const toResponse = (answer: Answer, requestId = newRequestId()): Response =>
+  wireResponse(toWire(answer, requestId));
 
 /** The reference error body for a thrown error; anything unexpected is a 500 INTERNAL_ERROR. */
 export function errorAnswer(error: unknown): Answer {

@@ -4,7 +4,7 @@
  * OPTIONS, and a 404 for a path the service does not have.
  */
 import { type Match, matchRequestUrl } from 'msw';
-import type { Answer } from './respond.js';
+import type { Answer, WireAnswer } from './respond.js';
 
 const decodeOnce = (value: string) => {
   try {
@@ -13,6 +13,10 @@ const decodeOnce = (value: string) => {
     return value;
   }
 };
+
+/** msw matches paths in URLs of at most this many characters (query left out); it throws beyond. */
+export const MAX_URL_LENGTH = 8192;
+export const tooLongToMatch = (url: URL) => `${url.origin}${url.pathname}`.length > MAX_URL_LENGTH;
 
 /**
  * Matches a URL against an msw path (e.g. `…/cashout/:id`), an encoded slash (`%2F`) being part
@@ -43,13 +47,54 @@ export function matchPath(url: URL, pattern: string): Match {
 /** The order in which `Allow` lists methods. */
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
+/**
+ * How a service endpoint answers, for a server that calls it without msw's `getResponse`: the
+ * same predicate and resolver its msw handler is made of.
+ */
+export interface DirectRoute {
+  /** False, or the match and its path parameters, as the msw handler's predicate answers. */
+  matches(url: URL): false | { matches: boolean; params: Record<string, unknown> };
+  /** The answer, as its msw handler would answer it before it is made a `Response`. */
+  resolve(args: { request: Request; params: Record<string, unknown> }): Promise<Response | WireAnswer>;
+}
+
 /** The methods of every known path, filled as the endpoints' handlers are made. */
 export class RouteTable {
-  readonly #routes: { method: string; url: string }[] = [];
+  readonly #routes: { method: string; url: string; direct?: DirectRoute | undefined }[] = [];
 
-  /** Records that `method` is answered at `url` (an msw path, e.g. `…/cashout/:id`). */
-  add(method: string, url: string): void {
-    this.#routes.push({ method: method.toUpperCase(), url });
+  /**
+   * Records that `method` is answered at `url` (an msw path, e.g. `…/cashout/:id`); `direct`, for
+   * a service endpoint, is how its msw handler answers.
+   */
+  add(method: string, url: string, direct?: DirectRoute): void {
+    this.#routes.push({ method: method.toUpperCase(), url, direct });
+  }
+
+  /**
+   * The answer of the service endpoint that takes `request`, run as msw would run its handler
+   * (the first whose method and path match, in the order they were made), or undefined when the
+   * first route that matches is not an endpoint's (scenario control, the state copy) or none does.
+   * A server in front of the mock (node-adapter.ts) uses it to skip the work msw's `getResponse`
+   * does for every handler it tries: a clone of the request, the cookies parsed, an
+   * AbortController for the one that matches.
+   */
+  endpoint(request: Request): (() => Promise<Response | WireAnswer>) | undefined {
+    const url = new URL(request.url);
+    // msw's handlers leave such a URL to the last one (a 414).
+    if (tooLongToMatch(url)) return undefined;
+    const method = request.method.toUpperCase();
+    for (const route of this.#routes) {
+      if (method !== route.method && !(method === 'HEAD' && route.method === 'GET')) continue;
+      if (route.direct === undefined) {
+        if (matchPath(url, route.url).matches) return undefined;
+        continue;
+      }
+      const match = route.direct.matches(url);
+      if (match === false || !match.matches) continue;
+      const { resolve } = route.direct;
+      return () => resolve({ request, params: match.params });
+    }
+    return undefined;
   }
 
   /**

@@ -26,8 +26,17 @@ import type { EndpointName, FaultRule } from '../domain/faults.js';
 import { newRequestId } from '../domain/ids.js';
 import { ServiceError } from '../domain/service-error.js';
 import { assertDeclaredSize, readJson } from './request-body.js';
-import { type Answer, errorAnswer, queryOf, toResponse, validate } from './respond.js';
-import { matchPath } from './route-table.js';
+import {
+  type Answer,
+  errorAnswer,
+  queryOf,
+  toResponse,
+  toWire,
+  validate,
+  type WireAnswer,
+  wireResponse,
+} from './respond.js';
+import { MAX_URL_LENGTH, matchPath, tooLongToMatch } from './route-table.js';
 
 type Method = 'get' | 'post' | 'patch' | 'delete';
 type Params = Record<string, string>;
@@ -74,17 +83,12 @@ async function faultResponse(fault: FaultRule, requestId: string): Promise<Respo
   }
 }
 
-/** msw matches paths in URLs of at most this many characters (query left out); it throws beyond. */
-const MAX_URL_LENGTH = 8192;
-const tooLongToMatch = (url: URL) => `${url.origin}${url.pathname}`.length > MAX_URL_LENGTH;
-
 /**
  * Matches an msw path as {@link matchPath} does, but never a URL too long for msw to match (it
  * would throw): such a URL goes on to the last handler, which answers 414.
  */
 function matching(pattern: string) {
-  return ({ request }: { request: Request }) => {
-    const url = new URL(request.url);
+  return (url: URL) => {
     if (tooLongToMatch(url)) return false;
     const { matches, params } = matchPath(url, pattern);
     return { matches, params: params ?? {} };
@@ -92,8 +96,11 @@ function matching(pattern: string) {
 }
 
 /** A HEAD request is answered as GET, without the body. */
-function withoutBodyForHead(request: Request, response: Response): Response {
-  if (request.method !== 'HEAD' || response.type === 'error') return response;
+function withoutBodyForHead<R extends Response | WireAnswer>(request: Request, response: R): R;
+function withoutBodyForHead(request: Request, response: Response | WireAnswer): Response | WireAnswer {
+  if (request.method !== 'HEAD') return response;
+  if (!(response instanceof Response)) return { status: response.status, headers: response.headers };
+  if (response.type === 'error') return response;
   return new Response(null, { status: response.status, headers: response.headers });
 }
 
@@ -183,8 +190,14 @@ function register(
   handler: RouteHandler,
 ) {
   const url = `${ctx.options.baseUrl}${path}`;
-  ctx.routes.add(method, url);
-  const resolver = async ({ request, params }: { request: Request; params: Record<string, unknown> }) => {
+  // The answer as it goes on the wire; a fault's answer is a Response of its own making.
+  const answerOf = async ({
+    request,
+    params,
+  }: {
+    request: Request;
+    params: Record<string, unknown>;
+  }): Promise<Response | WireAnswer> => {
     const requestId = newRequestId();
     const fault = name === 'control' ? undefined : ctx.faults.take(name);
     if (fault !== undefined && fault.after !== true) {
@@ -200,7 +213,7 @@ function register(
       answer = errorAnswer(error);
     }
     // Only the service's own answers vary; scenario control answers as the reference does.
-    const response = toResponse(
+    const response = toWire(
       name === 'control' ? answer : ctx.answers.write(name, answer, request),
       requestId,
     );
@@ -212,8 +225,15 @@ function register(
     }
     return withoutBodyForHead(request, response);
   };
+  const resolver = async (args: { request: Request; params: Record<string, unknown> }) => {
+    const answer = await answerOf(args);
+    return answer instanceof Response ? answer : wireResponse(answer);
+  };
   // HEAD is GET without the body, so every GET endpoint takes both.
-  const predicate = matching(url);
+  const matches = matching(url);
+  // A service endpoint can also be run without msw (RouteTable.endpoint); scenario control is not.
+  ctx.routes.add(method, url, name === 'control' ? undefined : { matches, resolve: answerOf });
+  const predicate = ({ request }: { request: Request }) => matches(new URL(request.url));
   return method === 'get'
     ? new HttpHandler(/^(GET|HEAD)$/i, predicate, resolver)
     : http[method](predicate, resolver);

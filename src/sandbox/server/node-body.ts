@@ -29,6 +29,14 @@ export function bodyStream(req: IncomingMessage, watch: BodyWatch): ReadableStre
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
+        if (chunks === undefined && req.complete) {
+          // The whole body is here already (a small one comes with its head): handed over at
+          // once, with no wait to time.
+          const body: Buffer | null = req.read();
+          if (body !== null) controller.enqueue(body);
+          controller.close();
+          return;
+        }
         chunks ??= req[Symbol.asyncIterator]();
         const started = performance.now();
         let timer: ReturnType<typeof setTimeout> | undefined;

@@ -174,7 +174,21 @@ export function ledgerCommands({ mock, api, check: checkInvariants }: World) {
       ] as const
     ).map((action) => ({ weight: 1, arbitrary: pick.map((index): Command => new Move(action, index)) })),
   ];
-  return commands;
+  /**
+   * The commands a run starts with, so that every run makes every kind of entry whatever it
+   * draws: three paid charges (one charged back, one reversed) and a payout to each kind of key
+   * (sent; failed and returned; sent and reversed). A new kind of movement adds its command here.
+   */
+  const everyKind: Command[] = [
+    ...[0, 1, 2].map(() => new CreateCharge('auto', 10_000)),
+    ...[0, 1, 2].map((index) => new Move('payCharge', index)),
+    new Move('chargebackCharge', 0),
+    new Move('reverseCharge', 1),
+    ...['cpf', MAGIC_PIX_KEYS.fail, MAGIC_PIX_KEYS.reverse].map(
+      (key) => new CreatePayout('auto', 1_000, key),
+    ),
+  ];
+  return { commands, everyKind };
 }
 
 /**

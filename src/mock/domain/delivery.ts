@@ -50,8 +50,12 @@ export class WebhookDispatcher {
   #inflight = new Set<Promise<void>>();
   #generation = new AbortController();
   readonly #bodies: WebhookBodyWriter;
-  /** The last timestamp (ms) of each event name of each record, by `event|referenceId`. */
+  /**
+   * The last timestamp (ms) of each event name of each record, by `event|referenceId`, kept only
+   * while one is not before the clock (`#latest`, the newest): older ones cannot clash.
+   */
   readonly #stamped = new Map<string, number>();
+  #latest = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly subscriptions: SubscriptionStore,
@@ -85,11 +89,13 @@ export class WebhookDispatcher {
    * `referenceId` and timestamp are the interface document's duplicate key, so two events never share it.
    */
   #stamp(event: string, record: Readonly<StoredTransaction>): string {
+    const now = this.clock.now().getTime();
+    if (now > this.#latest) this.#stamped.clear();
     const key = `${event}|${record.externalId}`;
     const last = this.#stamped.get(key);
-    const now = this.clock.now().getTime();
     const ms = last === undefined || now > last ? now : last + 1;
     this.#stamped.set(key, ms);
+    this.#latest = Math.max(this.#latest, ms);
     return new Date(ms).toISOString();
   }
 

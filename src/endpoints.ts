@@ -80,8 +80,8 @@ export interface Endpoint<
 
 /**
  * The money fields of a record: those whose schema is `Money`, read off `Transaction`'s shape, so
- * a new one is listed by being one (an optional one, `z.optional(Money)`, would be read through
- * its `innerType`).
+ * a new one is listed by being one. An optional one (`z.optional(Money)`) is not matched yet: the
+ * first one reads through its `innerType`.
  */
 export const TRANSACTION_MONEY_FIELDS: readonly string[] = Object.keys(Transaction.shape).filter(
   (field) => Transaction.shape[field as keyof typeof Transaction.shape] === Money,

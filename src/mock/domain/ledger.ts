@@ -122,8 +122,7 @@ export class Ledger {
       const current = this.store.record(record.id) ?? record;
       const balance = this.store.balance(current.merchantId);
       const { movements, changes, event } = rule(current, balance);
-      this.store.addEntries(current, withinExactCents(balance, movements));
-      const changed = this.store.update(current.id, { ...changes, updatedAt: this.clock.now() });
+      const changed = this.#apply(current, balance, movements, changes);
       if (event !== undefined) this.onStatus(changed, event);
       return changed;
     });
@@ -186,7 +185,7 @@ export class Ledger {
     }
     // The money first: a refused refund throws before anything changes.
     const balance = this.store.balance(current.merchantId);
-    this.store.addEntries(current, withinExactCents(balance, moveMoney(current, to, balance)));
+    const movements = moveMoney(current, to, balance);
     const now = this.clock.now();
     const paid =
       to === 'COMPLETED'
@@ -196,9 +195,23 @@ export class Ledger {
             ...(current.type === 'CASHIN' ? { paidAt: now } : {}),
           }
         : {};
-    const moved = this.store.update(current.id, { status: to, updatedAt: now, ...paid });
+    const moved = this.#apply(current, balance, movements, { status: to, ...paid });
     if (to === 'CHARGEBACK') this.#infraction(moved);
     this.#announce(moved);
+  }
+
+  /**
+   * Records what a move or a change does to `current`: its `movements` (refused before anything
+   * changes if they would take `balance` out of exact cents), then its `changes`, with `updatedAt`.
+   */
+  #apply(
+    current: Readonly<StoredTransaction>,
+    balance: MockBalance,
+    movements: Movement[],
+    changes: RecordChanges,
+  ): StoredTransaction {
+    this.store.addEntries(current, withinExactCents(balance, movements));
+    return this.store.update(current.id, { ...changes, updatedAt: this.clock.now() });
   }
 
   /** {@link #once} for a new record: `make` makes it, and it is added and announced. */

@@ -10,7 +10,7 @@ const shared: Options = {
   // used by the mock, uqr (QR matrices, about 3 KB) by pix-payments/qr: inlining them keeps the
   // runtime dependencies to zod alone and the QR helpers free of a peer to install.
   noExternal: ['ky', 'jose', 'uqr'],
-  external: ['zod', 'msw', /^node:/],
+  external: ['zod', 'msw', '@opentelemetry/api', /^node:/],
   treeshake: true,
   sourcemap: false,
 };
@@ -25,6 +25,8 @@ export default defineConfig([
       'mock-impl': 'src/mock-entry.ts',
       qr: 'src/qr/index.ts',
       reports: 'src/reports/index.ts',
+      // @opentelemetry/api, an optional peer, is imported by this entry alone.
+      opentelemetry: 'src/opentelemetry/index.ts',
     },
     format: ['esm', 'cjs'],
     // The mock's declarations under its public name; its code under mock-impl.
@@ -35,6 +37,7 @@ export default defineConfig([
         mock: 'src/mock-entry.ts',
         qr: 'src/qr/index.ts',
         reports: 'src/reports/index.ts',
+        opentelemetry: 'src/opentelemetry/index.ts',
       },
     },
     clean: true,

@@ -11,7 +11,10 @@ describe('the built pix-payments/opentelemetry', () => {
   it('is the only entry that imports @opentelemetry: pix-payments and pix-payments/webhooks, with their chunks, never do', () => {
     for (const entry of ['index.js', 'index.cjs', 'webhooks.js', 'webhooks.cjs']) {
       const graph = moduleGraph(entry);
-      expect(graph.external.filter((name) => name.startsWith('@opentelemetry')), entry).toEqual([]);
+      expect(
+        graph.external.filter((name) => name.startsWith('@opentelemetry')),
+        entry,
+      ).toEqual([]);
       for (const file of graph.files)
         expect(readFileSync(join(ROOT, 'dist', file), 'utf8'), file).not.toContain('@opentelemetry');
     }

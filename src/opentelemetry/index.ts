@@ -91,8 +91,9 @@ interface DiagnosticsChannel {
  *   child of the span active in the receiver (the server's), with its outcome.
  *
  * OpenTelemetry JS has no public way for a channel subscriber to make its span the active one, so
- * the span that an undici or http instrumentation makes for the same request is a sibling of the
- * attempt's span, not its child: choose `attemptSpans: 'none'` to keep only theirs.
+ * the span that an undici or http instrumentation makes for the same request is not a child of
+ * the attempt's span but of the caller's context, a sibling of the call's span: choose
+ * `attemptSpans: 'none'` to keep only theirs.
  *
  * Where `node:diagnostics_channel` is missing (a browser, workerd without `nodejs_compat`, Node
  * before 20.16) it does nothing and returns a function that does nothing.

@@ -10,6 +10,7 @@
  * `start` and `end` when it begins (its synchronous part is only the start), then `error` if it
  * failed, `asyncStart` and `asyncEnd` once its outcome is in the context.
  */
+import { builtinModule } from '../runtime/builtin-module.js';
 import { redactSecrets } from '../schemas/redact.js';
 
 /** An error as a context carries it: a summary, redacted, never the error (it holds headers and a body). */
@@ -99,29 +100,14 @@ export interface TracingChannel {
   error: Channel;
 }
 
-let channels: Record<keyof typeof CHANNEL_NAMES, TracingChannel> | null | undefined;
+const channels: Record<string, TracingChannel | undefined> = {};
 
 /** The channel, when this runtime has `node:diagnostics_channel` and someone subscribes to it. */
 export function tracing(name: keyof typeof CHANNEL_NAMES): TracingChannel | undefined {
-  if (channels === undefined) {
-    channels = null;
-    try {
-      const dc = (
-        globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
-      ).process?.getBuiltinModule?.('node:diagnostics_channel') as
-        | { tracingChannel(name: string): TracingChannel }
-        | undefined;
-      if (typeof dc?.tracingChannel === 'function')
-        channels = {
-          call: dc.tracingChannel(CHANNEL_NAMES.call),
-          attempt: dc.tracingChannel(CHANNEL_NAMES.attempt),
-          webhook: dc.tracingChannel(CHANNEL_NAMES.webhook),
-        };
-    } catch {
-      // A runtime that lists the module but cannot load it publishes nothing.
-    }
-  }
-  const channel = channels?.[name];
+  channels[name] ??= builtinModule<{ tracingChannel?(name: string): TracingChannel }>(
+    'node:diagnostics_channel',
+  )?.tracingChannel?.(CHANNEL_NAMES[name]);
+  const channel = channels[name];
   return channel?.hasSubscribers ? channel : undefined;
 }
 
@@ -132,7 +118,7 @@ export function traceStart(channel: TracingChannel, context: object): void {
 }
 
 /** The operation settled, its outcome in the context: `error` if it failed, `asyncStart`, `asyncEnd`. */
-export function traceEnd(channel: TracingChannel, context: { error?: unknown }): void {
+export function traceEnd(channel: TracingChannel, context: object & { error?: unknown }): void {
   if (context.error !== undefined) channel.error.publish(context);
   channel.asyncStart.publish(context);
   channel.asyncEnd.publish(context);

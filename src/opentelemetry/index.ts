@@ -15,6 +15,7 @@ import {
   type TracerProvider,
   trace,
 } from '@opentelemetry/api';
+import { builtinModule } from '../runtime/builtin-module.js';
 import { kindOf, optionsObject } from '../schemas/checks.js';
 import { type OptionNames, refuseUnknownOptions } from '../schemas/known-options.js';
 import {
@@ -119,8 +120,10 @@ export function instrumentPixPayments(options: InstrumentPixPaymentsOptions = {}
     throw new TypeError(
       `instrumentPixPayments: attemptSpans must be 'client' or 'none', got ${kindOf(attemptSpans)}`,
     );
-  const channels = diagnosticsChannel();
-  if (channels === undefined) return () => {};
+  // Reached as ../tracing/channels.ts reaches it: never a static `node:` import.
+  const dc = builtinModule<Partial<DiagnosticsChannel>>('node:diagnostics_channel');
+  if (typeof dc?.tracingChannel !== 'function') return () => {};
+  const channel = (name: string) => (dc as DiagnosticsChannel).tracingChannel(name);
 
   const tracer = tracerProvider.getTracer(SCOPE);
   // A context is the same object from its start to its end: the span hangs on it.
@@ -200,21 +203,8 @@ export function instrumentPixPayments(options: InstrumentPixPaymentsOptions = {}
     ]);
   }
 
-  for (const [name, handlers] of subscriptions) channels.tracingChannel(name).subscribe(handlers);
+  for (const [name, handlers] of subscriptions) channel(name).subscribe(handlers);
   return () => {
-    for (const [name, handlers] of subscriptions.splice(0))
-      channels.tracingChannel(name).unsubscribe(handlers);
+    for (const [name, handlers] of subscriptions.splice(0)) channel(name).unsubscribe(handlers);
   };
-}
-
-/** `node:diagnostics_channel`, reached as ../tracing/channels.ts reaches it; `undefined` where it is missing. */
-function diagnosticsChannel(): DiagnosticsChannel | undefined {
-  try {
-    const dc = (
-      globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
-    ).process?.getBuiltinModule?.('node:diagnostics_channel') as DiagnosticsChannel | undefined;
-    return typeof dc?.tracingChannel === 'function' ? dc : undefined;
-  } catch {
-    return undefined;
-  }
 }

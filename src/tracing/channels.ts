@@ -88,11 +88,13 @@ export const CHANNEL_NAMES = {
 } as const;
 
 interface Channel {
+  readonly hasSubscribers: boolean;
   publish(message: unknown): void;
 }
 /** A TracingChannel, as much of it as the SDK publishes on. */
 export interface TracingChannel {
-  readonly hasSubscribers: boolean;
+  /** Whether any of the five has a subscriber (`undefined` in Bun). */
+  readonly hasSubscribers?: boolean;
   start: Channel;
   end: Channel;
   asyncStart: Channel;
@@ -108,7 +110,10 @@ export function tracing(name: keyof typeof CHANNEL_NAMES): TracingChannel | unde
     'node:diagnostics_channel',
   )?.tracingChannel?.(CHANNEL_NAMES[name]);
   const channel = channels[name];
-  return channel?.hasSubscribers ? channel : undefined;
+  // Bun's TracingChannel has no `hasSubscribers` of its own: its five channels each have one.
+  const subscribed =
+    channel?.hasSubscribers ?? Object.values(channel ?? {}).some((part) => part.hasSubscribers);
+  return subscribed ? channel : undefined;
 }
 
 /** An operation begins: `start`, then `end` (its synchronous part is over). */

@@ -49,12 +49,18 @@ export function callEndAttributes(ctx: CallTraceContext): Attributes {
   return { 'pix_payments.attempts': ctx.attempts ?? 0, ...(type !== undefined && { 'error.type': type }) };
 }
 
-/** An attempt's attributes when it starts; `http.request.resend_count` only on a retry. */
+/**
+ * An attempt's attributes when it starts; on a retry only, `http.request.resend_count` and
+ * `pix_payments.retry_delay_ms`, the wait before it (backoff or the answer's Retry-After).
+ */
 export function attemptStartAttributes(ctx: AttemptTraceContext): Attributes {
   return {
     ...target(ctx),
     'url.full': ctx.url,
-    ...(ctx.resendCount >= 1 && { 'http.request.resend_count': ctx.resendCount }),
+    ...(ctx.resendCount >= 1 && {
+      'http.request.resend_count': ctx.resendCount,
+      'pix_payments.retry_delay_ms': ctx.delayMs,
+    }),
   };
 }
 

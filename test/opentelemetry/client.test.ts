@@ -55,6 +55,10 @@ describe('a payout retried twice after 503s', () => {
     ]);
     for (const attempt of attempts) expect(parentOf(attempt, spans)?.name).toBe('createCashout');
     expect(attempts.map((span) => span.attributes['http.request.resend_count'])).toEqual([undefined, 1, 2]);
+    // The wait before each retry, from the channel's delayMs: on retries only.
+    const waits = attempts.map((span) => span.attributes['pix_payments.retry_delay_ms']);
+    expect(waits[0]).toBeUndefined();
+    for (const wait of waits.slice(1)) expect(wait).toEqual(expect.any(Number));
     expect(attempts.map((span) => span.attributes['http.response.status_code'])).toEqual([503, 503, 201]);
     expect(attempts.map((span) => span.attributes['error.type'])).toEqual(['503', '503', undefined]);
     expect(attempts.map((span) => span.status.code)).toEqual([

@@ -14,10 +14,12 @@ import { benchReports } from './reports.bench.js';
 import { measureSizes, sizeTable } from './size.js';
 import { benchStartup } from './startup.js';
 import { benchState } from './state.bench.js';
+import { benchTracing } from './tracing.bench.js';
 import { benchWebhooks } from './webhooks.bench.js';
 
 const sections: [string, () => Promise<string>][] = [
   ['Client overhead', benchClient],
+  ['Tracing overhead (no subscriber, and with one)', benchTracing],
   ['Webhook verification', benchWebhooks],
   ['Webhook de-duplication', benchDedupe],
   ['Webhook receivers under a 300 MB unsigned POST', benchReceiverMemory],

@@ -41,6 +41,7 @@ export const BUDGETS: Record<string, number | undefined> = {
   'pix-payments/webhooks': 14_000,
   'pix-payments/qr': undefined,
   'pix-payments/reports': undefined,
+  'pix-payments/opentelemetry': undefined,
   'pix-payments/mock': undefined,
 };
 
@@ -49,6 +50,7 @@ const FILES: Record<string, string> = {
   'pix-payments/webhooks': 'dist/webhooks.js',
   'pix-payments/qr': 'dist/qr.js',
   'pix-payments/reports': 'dist/reports.js',
+  'pix-payments/opentelemetry': 'dist/opentelemetry.js',
   'pix-payments/mock': 'dist/mock.js',
 };
 
@@ -69,6 +71,8 @@ export async function measureSizes(): Promise<EntrySize[]> {
       minify: true,
       format: 'esm',
       platform: entry === 'pix-payments/mock' ? 'node' : 'neutral',
+      // The application's own copy of the OpenTelemetry API, a peer: not this entry's weight.
+      external: ['@opentelemetry/api'],
       mainFields: ['module', 'main'],
       write: false,
       logLevel: 'silent',

@@ -48,6 +48,7 @@ export type { TransactionsResource } from './resources/transactions.js';
 export type { WebhooksResource } from './resources/webhooks.js';
 // The public schemas, types and constants, each named once in ./schemas/index.ts.
 export * from './schemas/index.js';
+export type { AttemptTraceContext, CallTraceContext, TraceError } from './tracing/channels.js';
 // Everything of `pix-payments/webhooks`, as the package promises (README, "Receiving webhooks").
 export {
   type CashoutEventName,
@@ -100,5 +101,7 @@ export {
   WebhookSignatureError,
   type WebhookSignatureFailure,
   WebhookSlowHandlerWarning,
+  type WebhookTraceContext,
+  type WebhookTraceOutcome,
   webhookEventKey,
 } from './webhooks/index.js';

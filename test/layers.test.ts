@@ -97,3 +97,22 @@ describe('what is loaded lazily', () => {
     expect(eager).toEqual([]);
   });
 });
+
+describe('the OpenTelemetry bridge (pix-payments/opentelemetry)', () => {
+  const inBridge = (file: string) => file.startsWith('opentelemetry/');
+
+  it('is the only part of src/ that imports @opentelemetry, an optional peer', () => {
+    const importers = FILES.filter((file) =>
+      valueImportsOf(file).some((s) => s.startsWith('@opentelemetry/')),
+    );
+    const typeImporters = FILES.filter((file) =>
+      /\bfrom\s+'@opentelemetry\//.test(readFileSync(join(SRC, file), 'utf8')),
+    );
+    expect(importers).toContain('opentelemetry/index.ts');
+    expect([...importers, ...typeImporters].filter((file) => !inBridge(file))).toEqual([]);
+  });
+
+  it('is imported by no other module: the other entries never load it', () => {
+    expect(crossings((file) => !inBridge(file), inBridge)).toEqual([]);
+  });
+});

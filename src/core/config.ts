@@ -122,6 +122,11 @@ function checkBaseUrl(raw: unknown): string {
       `baseUrl must use https:// (plain http:// is allowed only for loopback hosts): ${url.origin}`,
     );
   }
+  // fetch refuses such a URL on every request, and its message would carry the password.
+  if (url.username !== '' || url.password !== '')
+    throw configError(
+      'baseUrl must not carry credentials (user:password@): the client signs in with the secret key',
+    );
   return url.href.replace(/\/+$/, '');
 }
 

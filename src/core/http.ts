@@ -5,12 +5,13 @@
  * transport (ky: retries, timeouts, error mapping), logging and reading the answer.
  */
 import type * as z from 'zod/mini';
-import type { Endpoint, InputOf, OutputOf } from '../endpoints.js';
+import { type Endpoint, endpoints, type InputOf, type OutputOf } from '../endpoints.js';
 import { PaymentsError, withIdempotencyKey } from '../errors/base.js';
 import { ValidationError } from '../errors/validation.js';
 import { DEFAULT_PER_PAGE } from '../schemas/list.js';
 import { safeParseWith } from '../schemas/parse.js';
 import { redactSecrets } from '../schemas/redact.js';
+import { type CallTraceContext, traceEnd, traceError, traceStart, tracing } from '../tracing/channels.js';
 import { APIPromise, type APIResult } from './api-promise.js';
 import type { RequestOptions, ResolvedConfig } from './config.js';
 import { log, logs } from './logger.js';
@@ -125,6 +126,10 @@ export class HttpCore {
     options: RequestOptions,
   ): Promise<APIResult<OutputOf<A>>> {
     const { method, auth } = call.endpoint;
+    // Traced only while someone subscribes to a channel (../tracing/channels.ts).
+    const channel = tracing('call');
+    const trace = channel || tracing('attempt') ? this.#traceContext(call) : undefined;
+    if (channel) traceStart(channel, trace as CallTraceContext);
     try {
       const outgoing: Outgoing = {
         method,
@@ -137,6 +142,7 @@ export class HttpCore {
         signal: options.signal,
         secrets: this.#secrets,
         mayRetry: method !== 'POST' || call.idempotencyKey !== undefined,
+        trace,
         log: (level, outcome, retry, ms) => {
           // Most lines (each success at the default level) are not written: not built either.
           if (!logs(this.#config.logLevel, level)) return;
@@ -148,11 +154,44 @@ export class HttpCore {
       if (auth === 'user') outgoing.headers.authorization = `Bearer ${await this.#userToken()}`;
       const transport = this.#transport ?? (await this.#loadTransport());
       const { response, text, json } = await transport(outgoing);
-      return this.#read(call, response, text, json, options);
+      if (trace) trace.statusCode = response.status;
+      const result = this.#read(call, response, text, json, options);
+      if (trace) trace.requestId = result.requestId;
+      return result;
     } catch (error) {
       adviseOnUncertainOutcome(error, call.advice);
+      if (trace) {
+        trace.error = traceError(error, this.#secrets);
+        trace.statusCode ??= (error as { status?: number }).status;
+        trace.requestId = (error as { requestId?: string }).requestId;
+      }
       throw withIdempotencyKey(error, call.idempotencyKey);
+    } finally {
+      if (trace) {
+        trace.requestId &&= redactSecrets(trace.requestId, this.#secrets);
+        if (channel) traceEnd(channel, trace);
+      }
     }
+  }
+
+  /** A call's trace context; its URL is the config's, checked, and carries no credentials. */
+  #traceContext({ endpoint, url, idempotencyKey }: Prepared<Schema | undefined>): CallTraceContext {
+    const { method, path } = endpoint;
+    const { hostname, port, protocol } = new URL(url);
+    return {
+      // `transactions.retrieve` is the list operation: the table's entry with its method and path.
+      operationId:
+        Object.keys(endpoints).find((id) => {
+          const entry = endpoints[id as keyof typeof endpoints];
+          return entry.path === path && entry.method === method;
+        }) ?? path,
+      method,
+      urlTemplate: path,
+      serverAddress: hostname,
+      serverPort: Number(port) || (protocol === 'http:' ? 80 : 443),
+      idempotencyKey,
+      attempts: 0,
+    };
   }
 
   /** Loads ky once, whichever call comes first; later calls use the transport without waiting. */

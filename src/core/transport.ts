@@ -24,6 +24,14 @@ import { APIError } from '../errors/api-error.js';
 import { PaymentsError } from '../errors/base.js';
 import { APIConnectionError, APITimeoutError, APIUserAbortError } from '../errors/connection.js';
 import { redactSecrets } from '../schemas/redact.js';
+import {
+  type AttemptTraceContext,
+  type CallTraceContext,
+  traceEnd,
+  traceError,
+  traceStart,
+  tracing,
+} from '../tracing/channels.js';
 import { readErrorBody } from './error-body.js';
 
 /** ky, loaded with the first transport: its initialisation touches fetch (see above). */
@@ -52,6 +60,8 @@ export interface Outgoing {
   mayRetry: boolean;
   /** The answer should be JSON: a 2xx without it is a lost answer. */
   expectsJson: boolean;
+  /** The call's trace context, when someone subscribes to the call or attempt channel: attempts publish under it. */
+  trace?: CallTraceContext | undefined;
   /** Told of each attempt: its outcome (`200`, `503 INTERNAL_ERROR`, `failed: …`), retry number and duration. */
   log(level: 'info' | 'warn' | 'error', outcome: string, retry: number, ms: number): void;
 }
@@ -138,18 +148,46 @@ export class Call {
    */
   async attempt(
     resendCount: number,
-    // biome-ignore lint/correctness/noUnusedFunctionParameters: the traces issue publishes it from here.
     delayMs: number,
     input: RequestInfo | URL,
     init: RequestInit | undefined,
   ): Promise<Response> {
-    const response = await (this.fetchOverride ?? globalThis.fetch)(input, init);
-    if (!response.ok) return response;
-    const [text, json] = await this.#read(response);
-    // An attempt ky gave up on at its timeout (a fetch that ignores the abort) may end during the
-    // next: only the latest keeps its answer.
-    if (resendCount === this.attempts - 1) [this.text, this.json] = [text, json];
-    return response;
+    const { out } = this;
+    const call = out.trace;
+    const channel = call && tracing('attempt');
+    let trace: AttemptTraceContext | undefined;
+    if (channel) {
+      const { operationId, method, urlTemplate, serverAddress, serverPort } = call;
+      // Without credentials: a Request refuses a URL that has them, so no attempt of one gets here.
+      const { url } = out;
+      trace = {
+        operationId,
+        method,
+        urlTemplate,
+        url,
+        serverAddress,
+        serverPort,
+        resendCount,
+        delayMs,
+        call,
+      };
+      traceStart(channel, trace);
+    }
+    try {
+      const response = await (this.fetchOverride ?? globalThis.fetch)(input, init);
+      if (trace) trace.statusCode = response.status;
+      if (!response.ok) return response;
+      const [text, json] = await this.#read(response);
+      // An attempt ky gave up on at its timeout (a fetch that ignores the abort) may end during the
+      // next: only the latest keeps its answer.
+      if (resendCount === this.attempts - 1) [this.text, this.json] = [text, json];
+      return response;
+    } catch (error) {
+      if (trace) trace.error = traceError(toPaymentsError(error, out), out.secrets);
+      throw error;
+    } finally {
+      if (trace) traceEnd(channel as NonNullable<typeof channel>, trace);
+    }
   }
 
   /** A 2xx body as text and, when JSON is expected, parsed (`undefined` when it is not JSON). */
@@ -182,6 +220,7 @@ export class Call {
 
   /** Rule 7: the call's end, its last attempt's `info` line (the caller sees the outcome). */
   end(outcome: PaymentsError | Response): void {
+    if (this.out.trace) this.out.trace.attempts = this.attempts;
     this.#log('info', outcome, Math.max(0, this.attempts - 1));
   }
 
@@ -245,7 +284,9 @@ function toPaymentsError(
   if (error instanceof PaymentsError) return error;
   if (out.signal?.aborted) return new APIUserAbortError();
   if (ky?.isHTTPError(error)) return answerError(error.response, error.data, out.secrets);
-  if (ky?.isTimeoutError(error)) return new APITimeoutError(out.timeout);
+  // An attempt's fetch that ky aborted at its timeout rejects with an AbortError (the caller's abort is above).
+  if (ky?.isTimeoutError(error) || (error as Error)?.name === 'AbortError')
+    return new APITimeoutError(out.timeout);
   // ky wraps fetch's TypeError, which wraps the socket error: the deepest message says most.
   let reason = String(error);
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) reason = cause.message;

@@ -3,6 +3,7 @@
  * Bun, Deno) it is reached through `process.getBuiltinModule`, with no static `node:` import that
  * would break Workers or browsers; elsewhere Web Crypto, with the imported key cached per secret.
  */
+import { builtinModule } from '../runtime/builtin-module.js';
 import { payloadBytes, type WebhookPayload } from './payload.js';
 
 interface NodeHmac {
@@ -17,13 +18,8 @@ let nodeCrypto: NodeCrypto | null | undefined;
 
 function loadNodeCrypto(): NodeCrypto | null {
   if (nodeCrypto !== undefined) return nodeCrypto;
-  try {
-    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-    const mod = proc?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
-    nodeCrypto = typeof mod?.createHmac === 'function' ? mod : null;
-  } catch {
-    nodeCrypto = null;
-  }
+  const mod = builtinModule<NodeCrypto>('node:crypto');
+  nodeCrypto = typeof mod?.createHmac === 'function' ? mod : null;
   return nodeCrypto;
 }
 

@@ -4,6 +4,8 @@
  *
  * @packageDocumentation
  */
+
+export type { WebhookTraceContext, WebhookTraceOutcome } from '../tracing/channels.js';
 export { type ConstructWebhookEventOptions, constructWebhookEvent } from './construct.js';
 export {
   type ClaimResult,

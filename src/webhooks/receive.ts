@@ -6,6 +6,7 @@
 
 import { kindOf } from '../schemas/checks.js';
 import { redactSecrets } from '../schemas/redact.js';
+import { traceEnd, traceStart, tracing, type WebhookTraceContext } from '../tracing/channels.js';
 import { BodyTooLargeError, MAX_BODY_BYTES } from './body.js';
 import { constructWebhookEvent } from './construct.js';
 import { MemoryDedupeStore, type WebhookDedupeStore } from './dedupe-store.js';
@@ -142,12 +143,46 @@ export function reportReceiverError(options: Pick<WebhookHandlerOptions, 'onErro
   write(`[pix-payments] webhook receiver: ${message}`);
 }
 
-/** Handles one delivery; never throws (every failure is reported once and answered). */
+/** A delivery's trace outcome, by its answer's status; any other status is `rejected`. */
+const OUTCOMES: Record<number, WebhookTraceContext['outcome']> = {
+  200: 'handled',
+  409: 'in-progress',
+  500: 'failed',
+};
+
+/**
+ * Handles one delivery; never throws (every failure is reported once and answered). Traced on
+ * `pix-payments:webhook` while someone subscribes: from the verified event to the answer (a
+ * delivery rejected before it is verified starts and ends at its answer, with no event).
+ */
 export async function receiveWebhook(
   method: string | undefined,
   headers: WebhookHeaders,
   body: () => Promise<Uint8Array | string>,
   options: ReturnType<typeof resolveHandlerOptions>,
+): Promise<WebhookAnswer> {
+  const channel = tracing('webhook');
+  if (channel === undefined) return receive(method, headers, body, options);
+  let trace: WebhookTraceContext | undefined;
+  const answer = await receive(method, headers, body, options, (event) => {
+    trace = { event: event.event, eventKey: webhookEventKey(event) };
+    traceStart(channel, trace);
+  });
+  // A delivery rejected before it was verified starts at its answer, with no event.
+  const context: WebhookTraceContext = trace ?? {};
+  if (trace === undefined) traceStart(channel, context);
+  context.outcome = answer.body.duplicate ? 'duplicate' : (OUTCOMES[answer.status] ?? 'rejected');
+  context.reason = answer.body.error;
+  traceEnd(channel, context);
+  return answer;
+}
+
+async function receive(
+  method: string | undefined,
+  headers: WebhookHeaders,
+  body: () => Promise<Uint8Array | string>,
+  options: ReturnType<typeof resolveHandlerOptions>,
+  verified?: (event: WebhookEvent) => void,
 ): Promise<WebhookAnswer> {
   if (method?.toUpperCase() !== 'POST') return refused(405, 'method not allowed', { allow: 'POST' });
   let event: WebhookEvent;
@@ -165,6 +200,7 @@ export async function receiveWebhook(
       ? refused(413, 'body too large')
       : refused(500, 'receiver error');
   }
+  verified?.(event);
   return handleOnce(event, options);
 }
 

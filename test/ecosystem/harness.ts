@@ -12,7 +12,20 @@ import { startMockServer } from 'pix-payments/mock';
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const WORK = join(ROOT, '.tmp/ecosystem');
 export const APP = join(WORK, 'app');
-export const CHECKS = ['import', 'charge', 'payout', 'reports', 'qr', 'errors', 'webhook', 'types'] as const;
+export const CHECKS = [
+  'import',
+  'charge',
+  'payout',
+  'reports',
+  'qr',
+  'errors',
+  'webhook',
+  'traces',
+  'types',
+] as const;
+/** What a subscriber to the three channels sees in the scenario, where the runtime has them. */
+const TRACES_EXPECTED =
+  'attempt GET /v1/integrations/balance 200; call getBalance 200 1; webhook transaction.completed handled';
 export type Check = (typeof CHECKS)[number];
 export type Row = { name: string; cells: Partial<Record<Check, boolean>>; detail?: string | undefined };
 /** What every consumer is given: where the mock and the collector listen, and the webhook's secret. */
@@ -81,6 +94,8 @@ export function rowFrom(name: string, output: string): Row {
       webhook: result.webhook === true,
     },
   };
+  // Blank where the runtime has no node:diagnostics_channel (workerd without nodejs_compat).
+  if (result.traces !== 'none') row.cells.traces = result.traces === TRACES_EXPECTED;
   // A failed cell is explained by what the consumer reported.
   if (Object.values(row.cells).includes(false)) row.detail = JSON.stringify(result).slice(0, 400);
   return row;

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   installConsumerApp(tarball);
   await withMockService(async (env) => {
     rows.push(...(await runSmokeInProcesses(env)));
-    rows.push(await runSmokeInWorkerd(env));
+    rows.push(await runSmokeInWorkerd(env), await runSmokeInWorkerd(env, true));
   });
   rows.push(...typeCheckConsumers());
   printSummary(rows);

@@ -57,7 +57,46 @@ export async function runScenario({ sdk, webhooks, reports, qr }, env) {
     event.data.transactionId === charge.transactionId &&
     forged === false &&
     (await runReceiver(webhooks, delivery, env.WEBHOOK_SECRET)) === '200 413';
+  result.traces = await runTraces(client, webhooks, delivery, env.WEBHOOK_SECRET);
   return result;
+}
+
+/**
+ * docs/observability.md: where this runtime has `node:diagnostics_channel` (reached as the SDK
+ * reaches it), a subscriber sees a call, its attempt and a delivery settle; `none` elsewhere.
+ */
+async function runTraces(client, webhooks, delivery, secret) {
+  const dc = globalThis.process?.getBuiltinModule?.('node:diagnostics_channel');
+  if (typeof dc?.tracingChannel !== 'function') return 'none';
+  const seen = [];
+  const describe = {
+    call: (c) => `call ${c.operationId} ${c.statusCode} ${c.attempts}`,
+    attempt: (c) => `attempt ${c.method} ${c.urlTemplate} ${c.statusCode}`,
+    webhook: (c) => `webhook ${c.event} ${c.outcome}`,
+  };
+  const subscriptions = Object.entries(describe).map(([name, line]) => {
+    const channel = dc.tracingChannel(`pix-payments:${name}`);
+    const noop = () => {};
+    const handlers = {
+      start: noop,
+      end: noop,
+      asyncStart: noop,
+      error: noop,
+      asyncEnd: (c) => seen.push(line(c)),
+    };
+    channel.subscribe(handlers);
+    return () => channel.unsubscribe(handlers);
+  });
+  try {
+    await client.balance.retrieve();
+    const receive = webhooks.createWebhookHandler({ secret, onEvent: () => {}, onError: () => {} });
+    await receive(
+      new Request('http://receiver/pix', { method: 'POST', body: delivery.body, headers: delivery.headers }),
+    );
+  } finally {
+    for (const unsubscribe of subscriptions) unsubscribe();
+  }
+  return seen.join('; ');
 }
 
 /**

@@ -111,9 +111,13 @@ export async function runSmokeInProcesses(env: ConsumerEnv): Promise<Row[]> {
   return rows;
 }
 
-/** Bundles worker.mjs with the workerd export conditions and runs it in workerd through Miniflare. */
-export async function runSmokeInWorkerd(env: ConsumerEnv): Promise<Row> {
-  console.log('running: workerd (Miniflare)');
+/**
+ * Bundles worker.mjs with the workerd export conditions and runs it in workerd through Miniflare,
+ * with or without `nodejs_compat` (with it, the SDK publishes its traces there too).
+ */
+export async function runSmokeInWorkerd(env: ConsumerEnv, nodejsCompat = false): Promise<Row> {
+  const name = nodejsCompat ? 'workerd ESM, nodejs_compat' : 'workerd ESM';
+  console.log(`running: ${name} (Miniflare)`);
   try {
     const bundled = await build({
       entryPoints: [join(APP, 'worker.mjs')],
@@ -133,16 +137,17 @@ export async function runSmokeInWorkerd(env: ConsumerEnv): Promise<Row> {
       modules: true,
       script: bundled.outputFiles[0]?.text ?? '',
       compatibilityDate: '2025-09-01',
+      compatibilityFlags: nodejsCompat ? ['nodejs_compat'] : [],
       bindings: env,
     });
     try {
       const response = await mf.dispatchFetch('http://worker/');
-      return rowFrom('workerd ESM', await response.text());
+      return rowFrom(name, await response.text());
     } finally {
       await mf.dispose();
     }
   } catch (error) {
-    return failedRow('workerd ESM', error);
+    return failedRow(name, error);
   }
 }
 

@@ -114,6 +114,32 @@ describe('examples', () => {
     expect(out).toContain('forged delivery: 400');
   });
 
+  it('tracing-opentelemetry prints a retried payout: a call span under the application’s, three attempts under it', async () => {
+    const out = await runExample('tracing-opentelemetry');
+    expect(out).toMatch(/^pay supplier \(INTERNAL, parent: none\)$/m);
+    expect(out).toMatch(/^ {2}createCashout \(INTERNAL, parent: pay supplier\)$/m);
+    expect(out).toContain('pix_payments.attempts = 3');
+    const attempts = out.match(
+      /^ {4}POST \/v1\/integrations\/create-cashout \(CLIENT, parent: createCashout.*$/gm,
+    );
+    expect(attempts).toEqual(
+      [
+        'POST /v1/integrations/create-cashout (CLIENT, parent: createCashout, status ERROR)',
+        'POST /v1/integrations/create-cashout (CLIENT, parent: createCashout, status ERROR)',
+        'POST /v1/integrations/create-cashout (CLIENT, parent: createCashout)',
+      ].map((line) => `    ${line}`),
+    );
+    expect(out.match(/http\.request\.resend_count = \d/g)).toEqual([
+      'http.request.resend_count = 1',
+      'http.request.resend_count = 2',
+    ]);
+    expect(out.match(/http\.response\.status_code = \d+/g)).toEqual([
+      'http.response.status_code = 503',
+      'http.response.status_code = 503',
+      'http.response.status_code = 201',
+    ]);
+  });
+
   it('redis-dedupe handles a delivery to two receivers once', async () => {
     const out = await runExample('redis-dedupe', { REDIS_URL: redis?.url ?? '' });
     expect(out).toContain('answers: 200, 409, 409');

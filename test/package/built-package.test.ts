@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startMockServer } from '../../src/mock-entry.js';
-import { makeConsumer, NODE20, ROOT, run, runAsync } from './consumer.js';
+import { makeConsumer, moduleGraph, NODE20, ROOT, run, runAsync } from './consumer.js';
 
 /** zod's public entries the SDK imports: `zod/v4/core` for `$ZodType` (safeParseWith's check), no more. */
 const ZOD_ENTRIES = ['zod/mini', 'zod/locales', 'zod/v4/core'];
@@ -185,22 +185,3 @@ void constructWebhookEvent(body, new Headers(), 'whsec_x').then((event) => conso
     ).toThrow(/TS2322/);
   });
 });
-
-/** The dist files an entry loads, and the bare specifiers it imports. */
-function moduleGraph(entry: string): { files: string[]; external: string[] } {
-  const files = new Set<string>();
-  const external = new Set<string>();
-  const visit = (file: string) => {
-    if (files.has(file)) return;
-    files.add(file);
-    const text = readFileSync(join(ROOT, 'dist', file), 'utf8');
-    // `from` after `}`, `*` or a space, so that a string such as "from" is not read as an import.
-    for (const match of text.matchAll(/(?:(?<=[}*\s])from\s*|import\(|require\()\s*['"]([^'"]+)['"]/g)) {
-      const specifier = match[1] as string;
-      if (specifier.startsWith('./')) visit(specifier.slice(2));
-      else external.add(specifier);
-    }
-  };
-  visit(entry);
-  return { files: [...files], external: [...external] };
-}

@@ -1,6 +1,6 @@
 /** Helpers for tests that use the built package the way a merchant's project would. */
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -65,4 +65,23 @@ export function runAsync(
       },
     );
   });
+}
+
+/** The dist files an entry loads, and the bare specifiers it imports. */
+export function moduleGraph(entry: string): { files: string[]; external: string[] } {
+  const files = new Set<string>();
+  const external = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const text = readFileSync(join(ROOT, 'dist', file), 'utf8');
+    // `from` after `}`, `*` or a space, so that a string such as "from" is not read as an import.
+    for (const match of text.matchAll(/(?:(?<=[}*\s])from\s*|import\(|require\()\s*['"]([^'"]+)['"]/g)) {
+      const specifier = match[1] as string;
+      if (specifier.startsWith('./')) visit(specifier.slice(2));
+      else external.add(specifier);
+    }
+  };
+  visit(entry);
+  return { files: [...files], external: [...external] };
 }

@@ -26,6 +26,7 @@ describe('packaging', () => {
       'pix-payments/webhooks',
       'pix-payments/qr',
       'pix-payments/reports',
+      'pix-payments/opentelemetry',
       'pix-payments/mock',
     ]);
   });

@@ -146,8 +146,7 @@ describe('retries', () => {
   });
 
   it('times out each attempt and retries; the error is APITimeoutError', async () => {
-    // As a real fetch does: a signal aborted before the attempt starts rejects at once (the first
-    // call loads ky, which can take longer than the 20 ms below on a loaded machine).
+    // As a real fetch does: a signal aborted before the attempt starts rejects at once.
     const hang = (request: Request) =>
       new Promise<Response>((_, reject) => {
         if (request.signal.aborted) reject(request.signal.reason);
@@ -163,8 +162,7 @@ describe('retries', () => {
   });
 
   it('honours per-call timeout and maxRetries', async () => {
-    // As a real fetch does: a signal aborted before the attempt starts rejects at once (the first
-    // call loads ky, which can take longer than the 20 ms below on a loaded machine).
+    // As a real fetch does: a signal aborted before the attempt starts rejects at once.
     const hang = (request: Request) =>
       new Promise<Response>((_, reject) => {
         if (request.signal.aborted) reject(request.signal.reason);
@@ -192,8 +190,7 @@ describe('retries', () => {
 
   it('aborts an attempt in flight and does not retry it', async () => {
     const controller = new AbortController();
-    // As a real fetch does: a signal aborted before the attempt starts rejects at once (the first
-    // call loads ky, which can take longer than the 20 ms below on a loaded machine).
+    // As a real fetch does: a signal aborted before the attempt starts rejects at once.
     const hang = (request: Request) =>
       new Promise<Response>((_, reject) => {
         if (request.signal.aborted) reject(request.signal.reason);

@@ -140,8 +140,8 @@ describe('the transport', () => {
       vi.useFakeTimers();
       const failures: [string, Parameters<typeof clientWith>[0][number]][] = [
         ['a timeout', hang],
-        ['a connection that ky knows as failed', dropped()],
-        ["a runtime's failure ky does not know", new Error('ECONNRESET')],
+        ["a failed connection (fetch's TypeError)", dropped()],
+        ["a runtime's own error", new Error('ECONNRESET')],
         ['a lost answer', new Response('{"transactionId":', { status: 200 })],
       ];
       for (const [what, failure] of failures) {
@@ -257,7 +257,7 @@ describe('the transport', () => {
 
   it(
     rule(
-      'each attempt is logged once, at `warn` when ky decides to retry it, at `info` when the call ends with it',
+      'each attempt is logged once, at `warn` when it is to be retried, at `info` when the call ends with it',
     ),
     async () => {
       vi.useFakeTimers();
@@ -277,7 +277,7 @@ describe('the transport', () => {
       );
       const call = client.balance.retrieve().catch((e) => e);
       await vi.advanceTimersByTimeAsync(10);
-      // Decided: logged when ky decides, before its 30 s wait.
+      // Decided: logged when it is decided, before the 30 s wait.
       expect([requests.length, lines]).toEqual([
         1,
         ['warn [pix-payments] GET /v1/integrations/balance 503 INTERNAL_ERROR (retry 0)'],
@@ -292,7 +292,9 @@ describe('the transport', () => {
   );
 
   it(
-    rule("ky's errors become the SDK's in one place, `toPaymentsError`, redacted of the client's secrets"),
+    rule(
+      "a failed attempt becomes the SDK's error in one place, `toPaymentsError`, redacted of the client's secrets",
+    ),
     async () => {
       vi.useFakeTimers();
       const echo = `bad key ${SECRET_KEY}`;

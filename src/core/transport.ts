@@ -117,14 +117,19 @@ function delayBefore(retry: number, failure: PaymentsError): number {
   return asked === undefined ? jitter(backoff(retry)) : Math.min(asked, MAX_RETRY_AFTER_MS);
 }
 
-/** The day names an HTTP date starts with, in its three forms (IMF-fixdate, RFC 850, asctime). */
-const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? /;
+/** An HTTP date (RFC 9110): an IMF-fixdate or an RFC 850 date, both in GMT; an asctime one, GMT unsaid. */
+const GMT_DATE = /^\w+, \d{2}[ -]\w{3}[ -]\d{2,4} \d{2}:\d{2}:\d{2} GMT$/;
+const ASCTIME_DATE = /^\w{3} \w{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/;
 
 /** A Retry-After in ms: seconds, or an HTTP date from now; `undefined` when it is neither. */
 function retryAfterMs(value: string | null): number | undefined {
   if (value === null) return undefined;
   if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const at = HTTP_DATE.test(value) ? Date.parse(value) : Number.NaN;
+  const at = GMT_DATE.test(value)
+    ? Date.parse(value)
+    : ASCTIME_DATE.test(value)
+      ? Date.parse(`${value} GMT`)
+      : Number.NaN;
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 

@@ -192,6 +192,20 @@ describe('the transport', () => {
       expect(await waits(1, [retryAfter('3'), retryAfter('3600'), () => json(200, balance)])).toEqual([
         3000, 60_000,
       ]);
+      // An HTTP date, in each of its three forms, is waited until; what is neither seconds nor a
+      // date leaves the backoff (with its jitter).
+      const dated = [
+        ['Fri, 27 Nov 2026 10:00:05 GMT', 5000],
+        ['Friday, 27-Nov-26 10:00:05 GMT', 5000],
+        ['Fri Nov 27 10:00:05 2026', 5000],
+        ['Fri, 27 Nov 2026 09:00:00 GMT', 0],
+      ] as const;
+      for (const [date, wait] of dated) {
+        vi.setSystemTime(new Date('2026-11-27T10:00:00.000Z'));
+        expect(await waits(1, [retryAfter(date), () => json(200, balance)]), date).toEqual([wait]);
+      }
+      for (const malformed of ['1.5', 'soon', 'Fri, 27 Nov 2026'])
+        expect(await waits(1, [retryAfter(malformed), () => json(200, balance)]), malformed).toEqual([375]);
       // On each status retried after its Retry-After.
       for (const status of [408, 409, 429, 500, 502, 503, 504]) {
         const answer = () => json(status, { code: 'IN_FLIGHT' }, { 'retry-after': '2' });

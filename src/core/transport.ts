@@ -199,7 +199,7 @@ export class Call {
     let trace: AttemptTraceContext | undefined;
     if (channel) {
       const { operationId, method, urlTemplate, serverAddress, serverPort } = call;
-      // Without credentials: a Request refuses a URL that has them, so no attempt of one gets here.
+      // Without credentials: the client refuses a baseUrl that has them (./config.ts).
       const { url } = out;
       trace = {
         operationId,

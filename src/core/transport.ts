@@ -167,6 +167,9 @@ export class Call {
     const { out } = this;
     // Rule 1: a POST without its idempotency key is never repeated.
     const limit = out.mayRetry ? Math.max(0, Math.floor(out.maxRetries)) : 0;
+    // A header fetch would refuse (a caller's value with a line break) fails the call before its
+    // first attempt, which could get no further: it throws here, it is not retried.
+    new Headers(out.headers);
     for (;;) {
       const retry = this.attempts++;
       this.#startedAt = Date.now();

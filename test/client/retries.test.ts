@@ -203,6 +203,26 @@ describe('retries', () => {
     expect(requests.length).toBeLessThanOrEqual(1);
   });
 
+  it('fails at once, unretried, a request fetch would refuse (a header value with a line break)', async () => {
+    const lines: string[] = [];
+    const logger = {
+      debug: () => {},
+      info: (l: string) => lines.push(l),
+      warn: (l: string) => lines.push(l),
+      error: () => {},
+    };
+    const { client, requests } = clientWith([json(200, {})], { logger, logLevel: 'info' });
+    const error = await client.balance.retrieve({ headers: { 'x-note': 'a\nb' } }).catch((e) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error.message).toMatch(/invalid header value/);
+    expect(requests).toHaveLength(0);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^\[pix-payments\] GET \/v1\/integrations\/balance failed: .+ in 0 ms \(retry 0\)$/s,
+      ),
+    ]);
+  });
+
   it('never retries a POST without an idempotency key (webhooks.create)', async () => {
     const { client, requests } = clientWith([json(503, {})], { userToken: 'jwt' });
     await expect(

@@ -6,10 +6,9 @@ const shared: Options = {
   tsconfig: 'tsconfig.build.json',
   target: 'node20',
   platform: 'neutral',
-  // ky 2 is ESM-only: kept external, the CJS build would `require` it and break. jose is only
-  // used by the mock, uqr (QR matrices, about 3 KB) by pix-payments/qr: inlining them keeps the
-  // runtime dependencies to zod alone and the QR helpers free of a peer to install.
-  noExternal: ['ky', 'jose', 'uqr'],
+  // jose is only used by the mock, uqr (QR matrices, about 3 KB) by pix-payments/qr: inlining
+  // them keeps the runtime dependencies to zod alone and the QR helpers free of a peer to install.
+  noExternal: ['jose', 'uqr'],
   external: ['zod', 'msw', '@opentelemetry/api', /^node:/],
   treeshake: true,
   sourcemap: false,

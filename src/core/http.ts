@@ -2,7 +2,7 @@
  * The one HTTP core. A resource names an endpoint and its schemas; the core does the rest, in
  * one place: validation of the params, the idempotency key (made once per call, reused on every
  * retry, carried by every error), the snapshot of the body, auth headers, sending through the
- * transport (ky: retries, timeouts, error mapping), logging and reading the answer.
+ * transport (retries, timeouts, error mapping), logging and reading the answer.
  */
 import type * as z from 'zod/mini';
 import { type Endpoint, endpoints, type InputOf, type OutputOf } from '../endpoints.js';
@@ -36,14 +36,13 @@ interface Prepared<A extends Schema | undefined> {
 
 export class HttpCore {
   readonly #config: ResolvedConfig;
-  /** ky and its instance, made on the first request rather than at import (see ./transport.ts). */
-  #transport: Transport | undefined;
-  #loading: Promise<Transport> | undefined;
+  readonly #transport: Transport;
   /** Redacted from outside text: the secret key, the user token, the token function's latest value. */
   readonly #secrets: (string | undefined)[];
 
   constructor(config: ResolvedConfig) {
     this.#config = config;
+    this.#transport = createTransport(config);
     this.#secrets = [config.secretKey, typeof config.userToken === 'string' ? config.userToken : undefined];
   }
 
@@ -152,8 +151,7 @@ export class HttpCore {
       };
       // Webhook management authenticates with the user token, fetched once per call.
       if (auth === 'user') outgoing.headers.authorization = `Bearer ${await this.#userToken()}`;
-      const transport = this.#transport ?? (await this.#loadTransport());
-      const { response, text, json } = await transport(outgoing);
+      const { response, text, json } = await this.#transport(outgoing);
       if (trace) trace.statusCode = response.status;
       const result = this.#read(call, response, text, json, options);
       if (trace) trace.requestId = result.requestId;
@@ -192,13 +190,6 @@ export class HttpCore {
       idempotencyKey,
       attempts: 0,
     };
-  }
-
-  /** Loads ky once, whichever call comes first; later calls use the transport without waiting. */
-  async #loadTransport(): Promise<Transport> {
-    this.#loading ??= createTransport(this.#config);
-    this.#transport = await this.#loading;
-    return this.#transport;
   }
 
   #headers(call: Prepared<Schema | undefined>, options: RequestOptions): Record<string, string> {

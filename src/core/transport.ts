@@ -1,25 +1,19 @@
 /**
- * One call's attempts, over ky. ky sends each attempt, times it out, decides from the rules
- * below whether to retry and waits; this file gives it those rules through its documented options
- * (`retry`, `timeout`, `fetch`) and does what ky cannot. The rules, each tested under its own
- * wording in test/client/transport.test.ts: (1) a call is tried at most 1 + maxRetries times, a
- * POST without an idempotency key once (`retry.limit`); (2) 408, 409, 429, 500, 502, 503, 504 and
- * any other 5xx are retried, other statuses and a 409 that will not change are not
- * (`retry.shouldRetry`); (3) a timeout, a failed connection and a lost answer are retried, the
- * caller's abort never (`retry.shouldRetry`); (4) the wait before a retry doubles from 500 ms to
- * at most 8 s, less up to 25% of jitter, or is the answer's Retry-After, capped at 60 s
- * (`retry.delay`, `retry.jitter`, `retry.maxRetryAfter`); (5) an attempt has `timeout` ms for its
- * answer, a 2xx body included (`timeout`, which covers `fetch`); (6) each attempt runs `attempt()`
- * once, which knows its number and the wait before it and looks up the fetch then (`fetch`);
- * (7) each attempt is logged once, at `warn` when ky decides to retry it, at `info` when the call
- * ends with it (`retry.shouldRetry`, then the call's outcome); (8) ky's errors become the SDK's in
- * one place, `toPaymentsError`, redacted of the client's secrets. ky itself is imported on the
- * first request (`createTransport`): its initialisation makes Node load its fetch implementation
- * (about 40–50 ms of start-up on Node 24, measured by bench/startup.ts). This module is imported
- * eagerly, and ky through ./ky.ts: behind a lazy `import()`, all this module reaches was wrapped
- * for lazy loading, 0.18 KB more of the main entry (bench/size.ts).
+ * One call's attempts, each sent with `fetch` by the loop of `Call.send`. The rules, each tested
+ * under its own wording in test/client/transport.test.ts: (1) a call is tried at most
+ * 1 + maxRetries times, a POST without an idempotency key once (`Call.send`); (2) 408, 409, 429,
+ * 500, 502, 503, 504 and any other 5xx are retried, other statuses and a 409 that will not change
+ * are not (`retries`); (3) a timeout, a failed connection and a lost answer are retried, the
+ * caller's abort never (`retries`); (4) the wait before a retry doubles from 500 ms to at most
+ * 8 s, less up to 25% of jitter, or is the answer's Retry-After, capped at 60 s (`delayBefore`);
+ * (5) an attempt has `timeout` ms for its answer, a 2xx body included (`Call.attempt`); (6) each
+ * attempt runs `attempt()` once, which knows its number and the wait before it and looks up the
+ * fetch then (`Call.attempt`); (7) each attempt is logged once, at `warn` when it is to be
+ * retried, at `info` when the call ends with it (`Call.send`, `Call.end`); (8) a failed attempt
+ * becomes the SDK's error in one place, `toPaymentsError`, redacted of the client's secrets. The
+ * caller's abort also ends the wait before a retry, at once. An error answer's body is read after
+ * its attempt, for at most `timeout` ms and 10 MiB (`readErrorText`).
  */
-import type { Options, RetryOptions } from 'ky';
 import { APIError } from '../errors/api-error.js';
 import { PaymentsError } from '../errors/base.js';
 import { APIConnectionError, APITimeoutError, APIUserAbortError } from '../errors/connection.js';
@@ -34,22 +28,23 @@ import {
 } from '../tracing/channels.js';
 import { readErrorBody } from './error-body.js';
 
-/** ky, loaded with the first transport: its initialisation touches fetch (see above). */
-let ky: typeof import('./ky.js') | undefined;
-
-/** Longest honoured `Retry-After`, in ms (ky's default is unbounded): a caller is waiting. */
+/** Longest honoured `Retry-After`, in ms: a caller is waiting. */
 export const MAX_RETRY_AFTER_MS = 60_000;
-/** 408, 409 (idempotency in flight), 429 and the common 5xx: ky retries them after their Retry-After. */
+/** 408, 409 (idempotency in flight), 429 and the common 5xx: retried after their Retry-After. */
 const RETRY_STATUSES = [408, 409, 429, 500, 502, 503, 504];
 /** 409 codes that will not change on a retry: the same answer would come back. */
 const FINAL_CONFLICTS = new Set(['409 IDEMPOTENCY_KEY_REUSED', '409 INVALID_TRANSITION']);
+/** The most of an error answer's body that is read: a proxy's page may be endless. */
+const MAX_ERROR_BODY_BYTES = 10 * 2 ** 20;
+/** setTimeout's longest delay: a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** One call as the transport sends it: the request, its limits and where its log lines go. */
 export interface Outgoing {
   method: string;
   url: string;
   headers: Record<string, string>;
-  /** The body, already serialised: a snapshot of what was validated. */
+  /** The body, already serialised: a snapshot of what was validated, sent as it is on every attempt. */
   body: string | undefined;
   timeout: number;
   maxRetries: number;
@@ -66,7 +61,10 @@ export interface Outgoing {
   log(level: 'info' | 'warn' | 'error', outcome: string, retry: number, ms: number): void;
 }
 
-/** A 2xx answer with its body read and, when JSON was expected, parsed (`undefined` when it was not JSON). */
+/**
+ * An attempt's answer with its body read and, when JSON was expected, parsed (`undefined` when it
+ * was not JSON). An error answer's body is read later, by `readErrorText`: `text` is then ''.
+ */
 export interface Answer {
   response: Response;
   text: string;
@@ -81,84 +79,130 @@ class LostAnswerError extends Error {
   override name = 'LostAnswerError';
 }
 
-/** Rule 4: from 500 ms, doubled each retry up to 8 s (ky passes 1 for the first retry). */
-const backoff = (retry: number) => Math.min(500 * 2 ** (retry - 1), 8_000);
-/** Rule 4: less up to 25% of jitter (ky applies none to a Retry-After). */
-const jitter = (ms: number) => ms * (1 - Math.random() * 0.25);
-const METHODS = ['get', 'post', 'patch', 'delete'];
+/** An attempt that had no answer within its `timeout`. */
+class AttemptTimeoutError extends Error {
+  override name = 'AttemptTimeoutError';
+}
 
-/**
- * Rules 2 and 3, on the SDK's error for a failed attempt: `true` retries it, `false` does not,
- * `undefined` leaves it to ky, which retries the statuses it is given (`statusCodes`) after their
- * Retry-After (`afterStatusCodes`), so that for these statuses too the attempt is retried.
- */
-function retries(failure: PaymentsError): boolean | undefined {
+/** An error answer with its body read: thrown like any failed attempt, to reach `toPaymentsError`. */
+class ErrorAnswer extends Error {
+  override name = 'ErrorAnswer';
+  constructor(
+    readonly response: Response,
+    readonly text: string,
+  ) {
+    super(`${response.status} answer`);
+  }
+}
+
+/** Rule 4: from 500 ms, doubled each retry up to 8 s (`retry` is 1 for the first retry). */
+const backoff = (retry: number) => Math.min(500 * 2 ** (retry - 1), 8_000);
+/** Rule 4: less up to 25% of jitter (none on a Retry-After). */
+const jitter = (ms: number) => ms * (1 - Math.random() * 0.25);
+
+/** Rules 2 and 3: whether a failed attempt is tried again (when the limit allows it). */
+function retries(failure: PaymentsError): boolean {
   if (failure instanceof APIUserAbortError) return false;
   if (!(failure instanceof APIError)) return true;
   if (FINAL_CONFLICTS.has(`${failure.status} ${failure.code}`)) return false;
-  if (RETRY_STATUSES.includes(failure.status)) return undefined;
-  return failure.status >= 500;
+  return RETRY_STATUSES.includes(failure.status) || failure.status >= 500;
 }
 
-/** One call, from its first attempt to its end: ky's `fetch` and `retry` for it (exported for its tests). */
+/** Rule 4: the wait before retry number `retry` (1 for the first), after `failure`. */
+function delayBefore(retry: number, failure: PaymentsError): number {
+  const asked =
+    failure instanceof APIError && RETRY_STATUSES.includes(failure.status)
+      ? retryAfterMs(failure.headers.get('retry-after'))
+      : undefined;
+  return asked === undefined ? jitter(backoff(retry)) : Math.min(asked, MAX_RETRY_AFTER_MS);
+}
+
+/** An HTTP date (RFC 9110): an IMF-fixdate or an RFC 850 date, both in GMT; an asctime one, GMT unsaid. */
+const GMT_DATE = /^\w+, \d{2}[ -]\w{3}[ -]\d{2,4} \d{2}:\d{2}:\d{2} GMT$/;
+const ASCTIME_DATE = /^\w{3} \w{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/;
+
+/** A Retry-After in ms: seconds, or an HTTP date from now; `undefined` when it is neither. */
+function retryAfterMs(value: string | null): number | undefined {
+  if (value === null) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = GMT_DATE.test(value)
+    ? Date.parse(value)
+    : ASCTIME_DATE.test(value)
+      ? Date.parse(`${value} GMT`)
+      : Number.NaN;
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+/** The wait before a retry; the caller's abort ends it at once. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }, ms);
+    function abort() {
+      clearTimeout(timer);
+      reject(new APIUserAbortError());
+    }
+    if (signal?.aborted) abort();
+    else signal?.addEventListener('abort', abort, { once: true });
+  });
+}
+
+/** One call, from its first attempt to its end (exported for its tests). */
 export class Call {
   /** Attempts started so far: the next one's number. */
   attempts = 0;
-  /** The latest attempt's 2xx body, and its parse (`undefined` when it is not JSON, never JSON's own value). */
-  text = '';
-  json: unknown;
-  /** ky's retry options for this call (rules 1 to 4): the payment rules with its limit. */
-  readonly retry: RetryOptions;
-  /** When the latest attempt started, and when ky decided whether to retry it (`undefined` before). */
+  /** When the latest attempt started, and when it was decided whether to retry it (`undefined` before). */
   #startedAt = 0;
   #decidedAt: number | undefined;
 
   constructor(
     readonly out: Outgoing,
     readonly fetchOverride: typeof fetch | undefined,
-  ) {
-    this.retry = {
-      // Rule 1: a POST without its idempotency key is never repeated.
-      limit: out.mayRetry ? Math.max(0, Math.floor(out.maxRetries)) : 0,
-      methods: METHODS,
-      statusCodes: RETRY_STATUSES,
-      afterStatusCodes: RETRY_STATUSES,
-      maxRetryAfter: MAX_RETRY_AFTER_MS,
-      delay: backoff,
-      jitter,
-      shouldRetry: this.#shouldRetry,
-    };
+  ) {}
+
+  /** Rules 1 and 7: the attempts and the waits between them; resolves to the 2xx answer. */
+  async send(): Promise<Answer> {
+    const { out } = this;
+    // Rule 1: a POST without its idempotency key is never repeated.
+    const limit = out.mayRetry ? Math.max(0, Math.floor(out.maxRetries)) : 0;
+    // A header fetch would refuse (a caller's value with a line break) fails the call before its
+    // first attempt, which could get no further: it throws here, it is not retried.
+    new Headers(out.headers);
+    for (;;) {
+      const retry = this.attempts++;
+      this.#startedAt = Date.now();
+      const delayMs = this.#decidedAt === undefined ? 0 : this.#startedAt - this.#decidedAt;
+      this.#decidedAt = undefined;
+      let failure: PaymentsError;
+      try {
+        const answer = await this.attempt(retry, delayMs);
+        if (answer.response.ok) return answer;
+        throw new ErrorAnswer(answer.response, await readErrorText(answer.response, out.timeout));
+      } catch (error) {
+        failure = toPaymentsError(error, out);
+      }
+      this.#decidedAt = Date.now();
+      if (retry >= limit || !retries(failure)) throw failure;
+      this.#log('warn', failure, retry);
+      await pause(delayBefore(retry + 1, failure), out.signal);
+    }
   }
 
-  /** ky's `fetch`, called once per attempt: numbers it, measures the wait before it, runs it. */
-  readonly fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const resendCount = this.attempts++;
-    this.#startedAt = Date.now();
-    const delayMs = this.#decidedAt === undefined ? 0 : this.#startedAt - this.#decidedAt;
-    this.#decidedAt = undefined;
-    return this.attempt(resendCount, delayMs, input, init);
-  };
-
   /**
-   * Rule 6: one attempt, from its start to its answer; the one function that runs once per
+   * Rules 5 and 6: one attempt, from its start to its answer; the one function that runs once per
    * attempt. `resendCount` is 0 for the first attempt, `delayMs` the wait before it (0 for the
-   * first). The fetch is looked up now (msw or instrumentation set up after the client), and a
-   * 2xx body is read here, so that ky's timeout covers it and a lost one is retried (rules 3, 5).
-   * An error answer's body is ky's to read, bounded and after the attempt, as `error.data`.
+   * first). Its signal is aborted at its timeout and by the caller's.
    */
-  async attempt(
-    resendCount: number,
-    delayMs: number,
-    input: RequestInfo | URL,
-    init: RequestInit | undefined,
-  ): Promise<Response> {
+  async attempt(resendCount: number, delayMs: number): Promise<Answer> {
     const { out } = this;
     const call = out.trace;
     const channel = call && tracing('attempt');
     let trace: AttemptTraceContext | undefined;
     if (channel) {
       const { operationId, method, urlTemplate, serverAddress, serverPort } = call;
-      // Without credentials: a Request refuses a URL that has them, so no attempt of one gets here.
+      // Without credentials: the client refuses a baseUrl that has them (./config.ts).
       const { url } = out;
       trace = {
         operationId,
@@ -173,21 +217,47 @@ export class Call {
       };
       traceStart(channel, trace);
     }
+    const timeout = new AbortController();
+    const signal = out.signal === undefined ? timeout.signal : AbortSignal.any([out.signal, timeout.signal]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      const response = await (this.fetchOverride ?? globalThis.fetch)(input, init);
-      if (trace) trace.statusCode = response.status;
-      if (!response.ok) return response;
-      const [text, json] = await this.#read(response);
-      // An attempt ky gave up on at its timeout (a fetch that ignores the abort) may end during the
-      // next: only the latest keeps its answer.
-      if (resendCount === this.attempts - 1) [this.text, this.json] = [text, json];
-      return response;
+      // A fetch that ignores the abort may settle later: the attempt has ended without it.
+      return await new Promise<Answer>((resolve, reject) => {
+        timer = setTimeout(
+          () => {
+            reject(new AttemptTimeoutError(`no answer in ${out.timeout} ms`));
+            timeout.abort();
+          },
+          Math.min(out.timeout, MAX_TIMER_MS),
+        );
+        this.#exchange(signal, trace).then(resolve, reject);
+      });
     } catch (error) {
       if (trace) trace.error = traceError(toPaymentsError(error, out), out.secrets);
       throw error;
     } finally {
+      clearTimeout(timer);
       if (trace) traceEnd(channel as NonNullable<typeof channel>, trace);
     }
+  }
+
+  /**
+   * The request and its answer. The fetch is looked up now (msw or instrumentation set up after
+   * the client); a 2xx body is read here, within the attempt's timeout, so that a lost one is
+   * retried (rules 3, 5).
+   */
+  async #exchange(signal: AbortSignal, trace: AttemptTraceContext | undefined): Promise<Answer> {
+    const { method, url, headers, body } = this.out;
+    const response = await (this.fetchOverride ?? globalThis.fetch)(url, {
+      method,
+      headers,
+      body: body ?? null,
+      signal,
+    });
+    if (trace) trace.statusCode = response.status;
+    if (!response.ok) return { response, text: '', json: undefined };
+    const [text, json] = await this.#read(response);
+    return { response, text, json };
   }
 
   /** A 2xx body as text and, when JSON is expected, parsed (`undefined` when it is not JSON). */
@@ -206,25 +276,13 @@ export class Call {
     }
   }
 
-  /**
-   * ky's `shouldRetry`: its question on each failed attempt it may retry (ky asks before it
-   * waits; `retryCount` is 1 for the first retry). Rule 7: an attempt to be retried is logged now.
-   */
-  readonly #shouldRetry = ({ error, retryCount }: { error: Error; retryCount: number }) => {
-    const failure = toPaymentsError(error, this.out);
-    const retried = retries(failure);
-    this.#decidedAt = Date.now();
-    if (retried !== false) this.#log('warn', failure, retryCount - 1);
-    return retried;
-  };
-
   /** Rule 7: the call's end, its last attempt's `info` line (the caller sees the outcome). */
   end(outcome: PaymentsError | Response): void {
     if (this.out.trace) this.out.trace.attempts = this.attempts;
     this.#log('info', outcome, Math.max(0, this.attempts - 1));
   }
 
-  /** An attempt's line; it lasted until ky decided on it, or until now. */
+  /** An attempt's line; it lasted until it was decided on, or until now. */
   #log(level: 'info' | 'warn', outcome: PaymentsError | Response, retry: number): void {
     const ms = this.attempts === 0 ? 0 : (this.#decidedAt ?? Date.now()) - this.#startedAt;
     const what =
@@ -237,34 +295,20 @@ export class Call {
   }
 }
 
-/** The client's settings the transport starts from; a call may change its timeout and retries. */
+/** The client's settings the transport starts from; each call carries its own timeout and retries. */
 export interface TransportDefaults {
   /** Looked up on every attempt when `undefined`: `globalThis.fetch`. */
   fetch: typeof fetch | undefined;
-  timeout: number;
-  maxRetries: number;
 }
 
-/** A transport over one ky instance, made with the client's settings. */
-export async function createTransport(defaults: TransportDefaults): Promise<Transport> {
-  ky ??= await import('./ky.js');
-  const api = ky.ky.create({ timeout: defaults.timeout });
+/** The client's transport: each call is a `Call`, logged once at its end. */
+export function createTransport(defaults: TransportDefaults): Transport {
   return async (out) => {
     const call = new Call(out, defaults.fetch);
-    const options: Options = {
-      method: out.method,
-      headers: out.headers,
-      fetch: call.fetch,
-      retry: call.retry,
-    };
-    if (out.body !== undefined) options.body = out.body;
-    if (out.signal !== undefined) options.signal = out.signal;
-    // ky merges a call's options into its instance's on every call: a call gives only what differs.
-    if (out.timeout !== defaults.timeout) options.timeout = out.timeout;
     try {
-      const response = await api(out.url, options);
-      call.end(response);
-      return { response, text: call.text, json: call.json };
+      const answer = await call.send();
+      call.end(answer.response);
+      return answer;
     } catch (error) {
       const failure = toPaymentsError(error, out);
       call.end(failure);
@@ -274,8 +318,9 @@ export async function createTransport(defaults: TransportDefaults): Promise<Tran
 }
 
 /**
- * Rule 8: ky's `HTTPError`, `TimeoutError` and network errors (any runtime's) as the SDK's
- * classes, the one place ky's errors become ours.
+ * Rule 8: what failed an attempt as the SDK's error, the one place where errors become ours: an
+ * error answer, the attempt's timeout, the caller's abort, a lost answer, or what fetch threw
+ * (any runtime's network errors).
  */
 function toPaymentsError(
   error: unknown,
@@ -283,22 +328,18 @@ function toPaymentsError(
 ): PaymentsError {
   if (error instanceof PaymentsError) return error;
   if (out.signal?.aborted) return new APIUserAbortError();
-  if (ky?.isHTTPError(error)) return answerError(error.response, error.data, out.secrets);
-  // An attempt's fetch that ky aborted at its timeout rejects with an AbortError (the caller's abort is above).
-  if (ky?.isTimeoutError(error) || (error as Error)?.name === 'AbortError')
+  if (error instanceof ErrorAnswer) return answerError(error.response, error.text, out.secrets);
+  // A fetch aborted at the attempt's timeout may reject with its AbortError (the caller's abort is above).
+  if (error instanceof AttemptTimeoutError || (error as Error)?.name === 'AbortError')
     return new APITimeoutError(out.timeout);
-  // ky wraps fetch's TypeError, which wraps the socket error: the deepest message says most.
+  // fetch's TypeError wraps the socket error: the deepest message says most.
   let reason = String(error);
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) reason = cause.message;
   return new APIConnectionError(`Connection error: ${redactSecrets(reason, out.secrets)}`);
 }
 
-/**
- * An error answer as the SDK's error. ky's `data` is its text, or the JSON ky parsed from it,
- * serialised again: either way redacted of `secrets` before the SDK parses it (`readErrorBody`).
- */
-function answerError(response: Response, data: unknown, secrets: readonly (string | undefined)[]): APIError {
-  const text = typeof data === 'string' ? data : data === undefined ? '' : JSON.stringify(data);
+/** An error answer as the SDK's error, its body redacted of `secrets` and parsed by `readErrorBody`. */
+function answerError(response: Response, text: string, secrets: readonly (string | undefined)[]): APIError {
   const { details, body } = readErrorBody(response.status, response.statusText, text, secrets);
   // Headers are the service's text too: a proxy may echo `Authorization`. A header named after
   // a secret, in lower case too as names come, is left out: a name cannot hold `[redacted]`.
@@ -307,4 +348,63 @@ function answerError(response: Response, data: unknown, secrets: readonly (strin
   for (const [name, value] of response.headers)
     if (redactSecrets(name, inNames) === name) headers.append(name, redactSecrets(value, secrets));
   return APIError.generate(response.status, details, headers, body);
+}
+
+/**
+ * An error answer's body: for at most `ms` and 10 MiB, decoded by its charset. '' when it could
+ * not all be read, and when it is labelled JSON but is not; JSON comes back serialised again, so
+ * that redaction reads it with its escapes resolved.
+ */
+async function readErrorText(response: Response, ms: number): Promise<string> {
+  const reader = response.body?.getReader();
+  if (reader === undefined) return '';
+  const contentType = response.headers.get('content-type') ?? '';
+  const decoder = decoderFor(contentType);
+  let text = '';
+  let bytes = 0;
+  let late = false;
+  // Cancelling ends the pending read and releases the connection.
+  const deadline = setTimeout(
+    () => {
+      late = true;
+      reader.cancel().catch(() => {});
+    },
+    Math.min(ms, MAX_TIMER_MS),
+  );
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      bytes += chunk.value.byteLength;
+      if (bytes > MAX_ERROR_BODY_BYTES) {
+        reader.cancel().catch(() => {});
+        return '';
+      }
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+  } catch {
+    return '';
+  } finally {
+    clearTimeout(deadline);
+  }
+  if (late) return '';
+  text += decoder.decode();
+  if (!isJson(contentType)) return text;
+  try {
+    return JSON.stringify(JSON.parse(text));
+  } catch {
+    return '';
+  }
+}
+
+/** `application/json` and its kin (`problem+json`, `vnd.api+json`). */
+const isJson = (contentType: string) =>
+  /\/(?:.*[.+-])?json$/.test((contentType.split(';', 1)[0] ?? '').trim().toLowerCase());
+
+/** A decoder for the charset a content type names, UTF-8 when it names none or one unknown. */
+function decoderFor(contentType: string): TextDecoder {
+  const charset = /;\s*charset\s*=\s*"?([^";,\s]+)/i.exec(contentType)?.[1];
+  try {
+    return new TextDecoder(charset);
+  } catch {
+    return new TextDecoder();
+  }
 }

@@ -244,7 +244,7 @@ describe('logging', () => {
         }
       }, ms),
     );
-  // Each first attempt ignores the abort: ky gives up on it at 40 ms and retries from about
+  // Each first attempt ignores the abort: it is given up at 40 ms and retried from about
   // 415–540 ms; it then ends late, during the backoff or during the next attempts.
   it.each([
     [
@@ -263,12 +263,15 @@ describe('logging', () => {
       ],
       [line('warn', timedOut, 0), line('warn', '503 INTERNAL_ERROR', 1), line('info', '200', 2)],
     ],
-  ])('logs an attempt ky gave up on as its timeout when it %s', async (_, steps, expected) => {
-    const { lines, logger } = recorder();
-    const { client } = clientWith(steps, { logger, logLevel: 'info', timeout: 40 });
-    await client.balance.retrieve();
-    expect(lines.map((one) => one.replace(/ in \d+ ms/, ''))).toEqual(expected);
-  });
+  ])(
+    'logs an attempt given up at its timeout as that timeout when its fetch %s',
+    async (_, steps, expected) => {
+      const { lines, logger } = recorder();
+      const { client } = clientWith(steps, { logger, logLevel: 'info', timeout: 40 });
+      await client.balance.retrieve();
+      expect(lines.map((one) => one.replace(/ in \d+ ms/, ''))).toEqual(expected);
+    },
+  );
 
   it('logs the failed attempt, then the abort, when the caller aborts while a retry waits', async () => {
     const { lines, logger } = recorder();
@@ -346,7 +349,7 @@ describe('error answers whose body is slow, endless or large', () => {
     expect(seen.cancelled).toBe(true);
   });
 
-  it('reads no more of a 50 MiB error page than ky does (10 MiB)', async () => {
+  it('reads no more of a 50 MiB error page than 10 MiB', async () => {
     let pulled = 0;
     const chunk = new Uint8Array(2 ** 20).fill(0x61);
     let left = 50;

@@ -146,8 +146,7 @@ describe('retries', () => {
   });
 
   it('times out each attempt and retries; the error is APITimeoutError', async () => {
-    // As a real fetch does: a signal aborted before the attempt starts rejects at once (the first
-    // call loads ky, which can take longer than the 20 ms below on a loaded machine).
+    // As a real fetch does: a signal aborted before the attempt starts rejects at once.
     const hang = (request: Request) =>
       new Promise<Response>((_, reject) => {
         if (request.signal.aborted) reject(request.signal.reason);
@@ -163,8 +162,7 @@ describe('retries', () => {
   });
 
   it('honours per-call timeout and maxRetries', async () => {
-    // As a real fetch does: a signal aborted before the attempt starts rejects at once (the first
-    // call loads ky, which can take longer than the 20 ms below on a loaded machine).
+    // As a real fetch does: a signal aborted before the attempt starts rejects at once.
     const hang = (request: Request) =>
       new Promise<Response>((_, reject) => {
         if (request.signal.aborted) reject(request.signal.reason);
@@ -192,8 +190,7 @@ describe('retries', () => {
 
   it('aborts an attempt in flight and does not retry it', async () => {
     const controller = new AbortController();
-    // As a real fetch does: a signal aborted before the attempt starts rejects at once (the first
-    // call loads ky, which can take longer than the 20 ms below on a loaded machine).
+    // As a real fetch does: a signal aborted before the attempt starts rejects at once.
     const hang = (request: Request) =>
       new Promise<Response>((_, reject) => {
         if (request.signal.aborted) reject(request.signal.reason);
@@ -204,6 +201,26 @@ describe('retries', () => {
     setTimeout(() => controller.abort(), 20);
     await expect(call).rejects.toBeInstanceOf(APIUserAbortError);
     expect(requests.length).toBeLessThanOrEqual(1);
+  });
+
+  it('fails at once, unretried, a request fetch would refuse (a header value with a line break)', async () => {
+    const lines: string[] = [];
+    const logger = {
+      debug: () => {},
+      info: (l: string) => lines.push(l),
+      warn: (l: string) => lines.push(l),
+      error: () => {},
+    };
+    const { client, requests } = clientWith([json(200, {})], { logger, logLevel: 'info' });
+    const error = await client.balance.retrieve({ headers: { 'x-note': 'a\nb' } }).catch((e) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error.message).toMatch(/invalid header value/);
+    expect(requests).toHaveLength(0);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^\[pix-payments\] GET \/v1\/integrations\/balance failed: .+ in 0 ms \(retry 0\)$/s,
+      ),
+    ]);
   });
 
   it('never retries a POST without an idempotency key (webhooks.create)', async () => {

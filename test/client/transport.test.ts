@@ -140,8 +140,8 @@ describe('the transport', () => {
       vi.useFakeTimers();
       const failures: [string, Parameters<typeof clientWith>[0][number]][] = [
         ['a timeout', hang],
-        ['a connection that ky knows as failed', dropped()],
-        ["a runtime's failure ky does not know", new Error('ECONNRESET')],
+        ["a failed connection (fetch's TypeError)", dropped()],
+        ["a runtime's own error", new Error('ECONNRESET')],
         ['a lost answer', new Response('{"transactionId":', { status: 200 })],
       ];
       for (const [what, failure] of failures) {
@@ -192,6 +192,20 @@ describe('the transport', () => {
       expect(await waits(1, [retryAfter('3'), retryAfter('3600'), () => json(200, balance)])).toEqual([
         3000, 60_000,
       ]);
+      // An HTTP date, in each of its three forms, is waited until; what is neither seconds nor a
+      // date leaves the backoff (with its jitter).
+      const dated = [
+        ['Fri, 27 Nov 2026 10:00:05 GMT', 5000],
+        ['Friday, 27-Nov-26 10:00:05 GMT', 5000],
+        ['Fri Nov 27 10:00:05 2026', 5000],
+        ['Fri, 27 Nov 2026 09:00:00 GMT', 0],
+      ] as const;
+      for (const [date, wait] of dated) {
+        vi.setSystemTime(new Date('2026-11-27T10:00:00.000Z'));
+        expect(await waits(1, [retryAfter(date), () => json(200, balance)]), date).toEqual([wait]);
+      }
+      for (const malformed of ['1.5', 'soon', 'Fri, 27 Nov 2026'])
+        expect(await waits(1, [retryAfter(malformed), () => json(200, balance)]), malformed).toEqual([375]);
       // On each status retried after its Retry-After.
       for (const status of [408, 409, 429, 500, 502, 503, 504]) {
         const answer = () => json(status, { code: 'IN_FLIGHT' }, { 'retry-after': '2' });
@@ -257,7 +271,7 @@ describe('the transport', () => {
 
   it(
     rule(
-      'each attempt is logged once, at `warn` when ky decides to retry it, at `info` when the call ends with it',
+      'each attempt is logged once, at `warn` when it is to be retried, at `info` when the call ends with it',
     ),
     async () => {
       vi.useFakeTimers();
@@ -277,7 +291,7 @@ describe('the transport', () => {
       );
       const call = client.balance.retrieve().catch((e) => e);
       await vi.advanceTimersByTimeAsync(10);
-      // Decided: logged when ky decides, before its 30 s wait.
+      // Decided: logged when it is decided, before the 30 s wait.
       expect([requests.length, lines]).toEqual([
         1,
         ['warn [pix-payments] GET /v1/integrations/balance 503 INTERNAL_ERROR (retry 0)'],
@@ -292,7 +306,9 @@ describe('the transport', () => {
   );
 
   it(
-    rule("ky's errors become the SDK's in one place, `toPaymentsError`, redacted of the client's secrets"),
+    rule(
+      "a failed attempt becomes the SDK's error in one place, `toPaymentsError`, redacted of the client's secrets",
+    ),
     async () => {
       vi.useFakeTimers();
       const echo = `bad key ${SECRET_KEY}`;

@@ -11,7 +11,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-// The client loads its transport (ky) on its first request: load it before any fake clock.
+// One request before any fake clock: whatever a first request loads is loaded on the real one.
 beforeAll(async () => {
   await clientWith([record('COMPLETED')], { logger: silent }).client.cashouts.retrieve(7);
 });

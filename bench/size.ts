@@ -34,12 +34,15 @@ import { build } from 'esbuild';
  * less of the bundle is wrapped for lazy loading): 36.8 KB and 13.4 KB. The Node receiver's report
  * of a body a parser already read (issue 30) took that back: 37.0 KB and 13.6 KB. What issue 30
  * still needs (unknown options refused, about 0.5 KB of main) waits for the speed issue's room.
- * Tracing took main to 37.8 KB. The experiment experiment/own-transport sends each attempt with
- * the transport's own loop over fetch instead of ky (the same rules and tests): main 29.5 KB.
+ * The traces (issue 32: three diagnostics channels published from the core, the per-attempt
+ * function and the receivers) took main to 37.8 KB and webhooks to 13.9 KB. Then the transport
+ * sent each attempt with its own loop over fetch instead of ky (the same eight rules and tests;
+ * ky was 8.6 KB of main, inlined): main 29.5 KB, back under the 35.5 KB standard, which is its
+ * budget again. The aim stays 33 KB; the room is for what issues 30 and 31 still need.
  */
 export const BUDGETS: Record<string, number | undefined> = {
-  // Issue 28: 37.0 KB until the speed issue (the standard is 35.5 KB; see above).
-  'pix-payments': 37_000,
+  // The standard (the guide's): 35.5 KB; see above.
+  'pix-payments': 35_500,
   'pix-payments/webhooks': 14_000,
   'pix-payments/qr': undefined,
   'pix-payments/reports': undefined,

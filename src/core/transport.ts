@@ -5,14 +5,15 @@
  * 500, 502, 503, 504 and any other 5xx are retried, other statuses and a 409 that will not change
  * are not (`retries`); (3) a timeout, a failed connection and a lost answer are retried, the
  * caller's abort never (`retries`); (4) the wait before a retry doubles from 500 ms to at most
- * 8 s, less up to 25% of jitter, or is the answer's Retry-After, capped at 60 s (`delayBefore`);
- * (5) an attempt has `timeout` ms for its answer, a 2xx body included (`Call.attempt`); (6) each
- * attempt runs `attempt()` once, which knows its number and the wait before it and looks up the
- * fetch then (`Call.attempt`); (7) each attempt is logged once, at `warn` when it is to be
- * retried, at `info` when the call ends with it (`Call.send`, `Call.end`); (8) a failed attempt
- * becomes the SDK's error in one place, `toPaymentsError`, redacted of the client's secrets. The
- * caller's abort also ends the wait before a retry, at once. An error answer's body is read after
- * its attempt, for at most `timeout` ms and 10 MiB (`readErrorText`).
+ * 8 s, less up to 25% of jitter, or is the answer's Retry-After, capped at 60 s (`delayBefore`;
+ * these two in ./retry-rules.ts); (5) an attempt has `timeout` ms for its answer, a 2xx body
+ * included (`Call.attempt`); (6) each attempt runs `attempt()` once, which knows its number and
+ * the wait before it and looks up the fetch then (`Call.attempt`); (7) each attempt is logged
+ * once, at `warn` when it is to be retried, at `info` when the call ends with it (`Call.send`,
+ * `Call.end`); (8) a failed attempt becomes the SDK's error in one place, `toPaymentsError`,
+ * redacted of the client's secrets. The caller's abort also ends the wait before a retry, at once.
+ * An error answer's body is read after its attempt, for at most `timeout` ms and 10 MiB
+ * (`readErrorText`, in ./error-answer.ts).
  */
 import { APIError } from '../errors/api-error.js';
 import { PaymentsError } from '../errors/base.js';
@@ -26,18 +27,8 @@ import {
   traceStart,
   tracing,
 } from '../tracing/channels.js';
-import { readErrorBody } from './error-body.js';
-
-/** Longest honoured `Retry-After`, in ms: a caller is waiting. */
-export const MAX_RETRY_AFTER_MS = 60_000;
-/** 408, 409 (idempotency in flight), 429 and the common 5xx: retried after their Retry-After. */
-const RETRY_STATUSES = [408, 409, 429, 500, 502, 503, 504];
-/** 409 codes that will not change on a retry: the same answer would come back. */
-const FINAL_CONFLICTS = new Set(['409 IDEMPOTENCY_KEY_REUSED', '409 INVALID_TRANSITION']);
-/** The most of an error answer's body that is read: a proxy's page may be endless. */
-const MAX_ERROR_BODY_BYTES = 10 * 2 ** 20;
-/** setTimeout's longest delay: a longer one fires at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+import { answerError, ErrorAnswer, readErrorText } from './error-answer.js';
+import { delayBefore, MAX_TIMER_MS, pause, retries } from './retry-rules.js';
 
 /** One call as the transport sends it: the request, its limits and where its log lines go. */
 export interface Outgoing {
@@ -82,71 +73,6 @@ class LostAnswerError extends Error {
 /** An attempt that had no answer within its `timeout`. */
 class AttemptTimeoutError extends Error {
   override name = 'AttemptTimeoutError';
-}
-
-/** An error answer with its body read: thrown like any failed attempt, to reach `toPaymentsError`. */
-class ErrorAnswer extends Error {
-  override name = 'ErrorAnswer';
-  constructor(
-    readonly response: Response,
-    readonly text: string,
-  ) {
-    super(`${response.status} answer`);
-  }
-}
-
-/** Rule 4: from 500 ms, doubled each retry up to 8 s (`retry` is 1 for the first retry). */
-const backoff = (retry: number) => Math.min(500 * 2 ** (retry - 1), 8_000);
-/** Rule 4: less up to 25% of jitter (none on a Retry-After). */
-const jitter = (ms: number) => ms * (1 - Math.random() * 0.25);
-
-/** Rules 2 and 3: whether a failed attempt is tried again (when the limit allows it). */
-function retries(failure: PaymentsError): boolean {
-  if (failure instanceof APIUserAbortError) return false;
-  if (!(failure instanceof APIError)) return true;
-  if (FINAL_CONFLICTS.has(`${failure.status} ${failure.code}`)) return false;
-  return RETRY_STATUSES.includes(failure.status) || failure.status >= 500;
-}
-
-/** Rule 4: the wait before retry number `retry` (1 for the first), after `failure`. */
-function delayBefore(retry: number, failure: PaymentsError): number {
-  const asked =
-    failure instanceof APIError && RETRY_STATUSES.includes(failure.status)
-      ? retryAfterMs(failure.headers.get('retry-after'))
-      : undefined;
-  return asked === undefined ? jitter(backoff(retry)) : Math.min(asked, MAX_RETRY_AFTER_MS);
-}
-
-/** An HTTP date (RFC 9110): an IMF-fixdate or an RFC 850 date, both in GMT; an asctime one, GMT unsaid. */
-const GMT_DATE = /^\w+, \d{2}[ -]\w{3}[ -]\d{2,4} \d{2}:\d{2}:\d{2} GMT$/;
-const ASCTIME_DATE = /^\w{3} \w{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/;
-
-/** A Retry-After in ms: seconds, or an HTTP date from now; `undefined` when it is neither. */
-function retryAfterMs(value: string | null): number | undefined {
-  if (value === null) return undefined;
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const at = GMT_DATE.test(value)
-    ? Date.parse(value)
-    : ASCTIME_DATE.test(value)
-      ? Date.parse(`${value} GMT`)
-      : Number.NaN;
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
-}
-
-/** The wait before a retry; the caller's abort ends it at once. */
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', abort);
-      resolve();
-    }, ms);
-    function abort() {
-      clearTimeout(timer);
-      reject(new APIUserAbortError());
-    }
-    if (signal?.aborted) abort();
-    else signal?.addEventListener('abort', abort, { once: true });
-  });
 }
 
 /** One call, from its first attempt to its end (exported for its tests). */
@@ -336,75 +262,4 @@ function toPaymentsError(
   let reason = String(error);
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) reason = cause.message;
   return new APIConnectionError(`Connection error: ${redactSecrets(reason, out.secrets)}`);
-}
-
-/** An error answer as the SDK's error, its body redacted of `secrets` and parsed by `readErrorBody`. */
-function answerError(response: Response, text: string, secrets: readonly (string | undefined)[]): APIError {
-  const { details, body } = readErrorBody(response.status, response.statusText, text, secrets);
-  // Headers are the service's text too: a proxy may echo `Authorization`. A header named after
-  // a secret, in lower case too as names come, is left out: a name cannot hold `[redacted]`.
-  const headers = new Headers();
-  const inNames = [...secrets, ...secrets.map((secret) => secret?.toLowerCase())];
-  for (const [name, value] of response.headers)
-    if (redactSecrets(name, inNames) === name) headers.append(name, redactSecrets(value, secrets));
-  return APIError.generate(response.status, details, headers, body);
-}
-
-/**
- * An error answer's body: for at most `ms` and 10 MiB, decoded by its charset. '' when it could
- * not all be read, and when it is labelled JSON but is not; JSON comes back serialised again, so
- * that redaction reads it with its escapes resolved.
- */
-async function readErrorText(response: Response, ms: number): Promise<string> {
-  const reader = response.body?.getReader();
-  if (reader === undefined) return '';
-  const contentType = response.headers.get('content-type') ?? '';
-  const decoder = decoderFor(contentType);
-  let text = '';
-  let bytes = 0;
-  let late = false;
-  // Cancelling ends the pending read and releases the connection.
-  const deadline = setTimeout(
-    () => {
-      late = true;
-      reader.cancel().catch(() => {});
-    },
-    Math.min(ms, MAX_TIMER_MS),
-  );
-  try {
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      bytes += chunk.value.byteLength;
-      if (bytes > MAX_ERROR_BODY_BYTES) {
-        reader.cancel().catch(() => {});
-        return '';
-      }
-      text += decoder.decode(chunk.value, { stream: true });
-    }
-  } catch {
-    return '';
-  } finally {
-    clearTimeout(deadline);
-  }
-  if (late) return '';
-  text += decoder.decode();
-  if (!isJson(contentType)) return text;
-  try {
-    return JSON.stringify(JSON.parse(text));
-  } catch {
-    return '';
-  }
-}
-
-/** `application/json` and its kin (`problem+json`, `vnd.api+json`). */
-const isJson = (contentType: string) =>
-  /\/(?:.*[.+-])?json$/.test((contentType.split(';', 1)[0] ?? '').trim().toLowerCase());
-
-/** A decoder for the charset a content type names, UTF-8 when it names none or one unknown. */
-function decoderFor(contentType: string): TextDecoder {
-  const charset = /;\s*charset\s*=\s*"?([^";,\s]+)/i.exec(contentType)?.[1];
-  try {
-    return new TextDecoder(charset);
-  } catch {
-    return new TextDecoder();
-  }
 }

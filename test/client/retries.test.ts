@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_RETRY_AFTER_MS } from '../../src/core/transport.js';
+import { MAX_RETRY_AFTER_MS } from '../../src/core/retry-rules.js';
 import {
   APIConnectionError,
   APITimeoutError,

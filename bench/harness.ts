@@ -85,3 +85,11 @@ export function table(figures: Figure[], baseline: string): string {
     ...rows,
   ].join('\n');
 }
+
+/** CPU µs (user + system) per call over `count` sequential calls of `task`. */
+export async function cpuPerCall(task: () => Promise<unknown>, count: number): Promise<number> {
+  const started = process.cpuUsage();
+  for (let i = 0; i < count; i++) await task();
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / count;
+}

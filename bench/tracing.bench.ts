@@ -33,8 +33,9 @@ import {
 } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AttemptTraceContext, CallTraceContext, WebhookTraceContext } from '../src/tracing/channels.js';
 import { transactionRecord } from '../test/schemas/fixtures.js';
+import { transactionEvent } from '../test/webhooks/fixtures.js';
+import { cpuPerCall } from './harness.js';
 
 type Package = typeof import('../src/index.js');
 type Webhooks = typeof import('../src/webhooks/index.js');
@@ -104,22 +105,10 @@ const alwaysNew = {
 
 /** A receiver of `webhooks` and the signed delivery of about `bytes` it handles, a new Request per call. */
 async function receiverOf(webhooks: Webhooks, bytes: number) {
-  const event = {
-    event: 'transaction.completed',
-    timestamp: '2026-11-21T10:00:00.000Z',
-    data: {
-      id: 42,
-      referenceId: '0b8f7e36-3e59-4d44-9f0c-6a3f1f0c2b11',
-      status: 'COMPLETED',
-      type: 'CASHIN',
-      amount: 19.9,
-      trackingParameters: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'black-friday' },
-      note: '',
-    },
-  };
-  const unpadded = (await webhooks.createSignedWebhook(event, SECRET)).body.length;
-  event.data.note = 'x'.repeat(Math.max(0, bytes - unpadded));
-  const { body, headers } = await webhooks.createSignedWebhook(event, SECRET);
+  const event = (note: string) => transactionEvent('transaction.completed', { amount: 19.9, note });
+  const unpadded = (await webhooks.createSignedWebhook(event(''), SECRET)).body.length;
+  const padded = event('x'.repeat(Math.max(0, bytes - unpadded)));
+  const { body, headers } = await webhooks.createSignedWebhook(padded, SECRET);
   const handler = webhooks.createWebhookHandler({
     secret: SECRET,
     store: alwaysNew,
@@ -159,29 +148,22 @@ function recordingHandlers(): Record<(typeof CHANNELS)[number], Handlers> {
       keep(finish(context as never, performance.now() - (started.get(context) ?? Number.NaN))),
     error: () => errors++,
   });
+  const kept = (fields: readonly string[]) =>
+    handlers((context: Record<string, unknown>, ms) => ({
+      ...Object.fromEntries(fields.map((field) => [field, context[field]])),
+      ms,
+    }));
   return {
-    'pix-payments:call': handlers((call: CallTraceContext, ms) => ({
-      name: call.operationId,
-      server: call.serverAddress,
-      status: call.statusCode,
-      attempts: call.attempts,
-      requestId: call.requestId,
-      error: call.error?.code,
-      ms,
-    })),
-    'pix-payments:attempt': handlers((attempt: AttemptTraceContext, ms) => ({
-      name: attempt.operationId,
-      resend: attempt.resendCount,
-      status: attempt.statusCode,
-      error: attempt.error?.name,
-      ms,
-    })),
-    'pix-payments:webhook': handlers((delivery: WebhookTraceContext, ms) => ({
-      event: delivery.event,
-      key: delivery.eventKey,
-      outcome: delivery.outcome,
-      ms,
-    })),
+    'pix-payments:call': kept([
+      'operationId',
+      'serverAddress',
+      'statusCode',
+      'attempts',
+      'requestId',
+      'error',
+    ]),
+    'pix-payments:attempt': kept(['operationId', 'resendCount', 'statusCode', 'error']),
+    'pix-payments:webhook': kept(['event', 'eventKey', 'outcome']),
   };
 }
 
@@ -202,16 +184,6 @@ interface Variant {
   task: () => Promise<unknown>;
   /** Before this variant's measurement, outside it: answers what to undo after it. */
   setUp?: () => () => void;
-}
-
-/** CPU µs (user + system) per call over `count` sequential calls. */
-async function cpuPerCall(task: () => Promise<unknown>, count: number): Promise<number> {
-  // No full collection per round (thousands of rounds under --expose-gc took minutes): the
-  // variants are interleaved, so the collections fall on each alike.
-  const started = process.cpuUsage();
-  for (let i = 0; i < count; i++) await task();
-  const used = process.cpuUsage(started);
-  return (used.user + used.system) / count;
 }
 
 const median = (values: number[]) =>

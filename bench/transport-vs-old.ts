@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { transactionRecord } from '../test/schemas/fixtures.js';
+import { cpuPerCall } from './harness.js';
 
 const OLD_COMMIT = '3684c50';
 const ROOT = resolve(import.meta.dirname, '..');
@@ -56,13 +57,10 @@ const requests: Record<string, (client: Client) => Promise<unknown>> = {
     client.cashouts.create({ amount: 100, pixKey: '52998224725', pixKeyType: 'CPF' }),
 };
 
-/** CPU µs per request over `count` sequential requests. */
+/** CPU µs per request over `count` sequential requests, from a collected heap. */
 async function cpuPerRequest(task: () => Promise<unknown>, count: number): Promise<number> {
   (globalThis as { gc?: () => void }).gc?.();
-  const started = process.cpuUsage();
-  for (let i = 0; i < count; i++) await task();
-  const used = process.cpuUsage(started);
-  return (used.user + used.system) / count;
+  return cpuPerCall(task, count);
 }
 
 const median = (values: number[]) =>

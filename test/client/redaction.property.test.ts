@@ -7,18 +7,8 @@ import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PaymentsClient } from '../../src/index.js';
+import { jwt, secretKey, signingSecret } from '../support/secret-arbitraries.js';
 import { BASE_URL, json, scriptedFetch } from './scripted-fetch.js';
-
-const alnum = (min: number) =>
-  fc.string({
-    unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_'),
-    minLength: min,
-    maxLength: 40,
-  });
-const secretKey = alnum(16).map((rest) => `sk_${rest}`);
-const b64url = fc.string({ unit: fc.constantFrom(...'abcXYZ019-_'), minLength: 8, maxLength: 24 });
-const jwt = fc.tuple(b64url, b64url, b64url).map((parts) => parts.join('.'));
-const signingSecret = alnum(8).map((rest) => `whsec_${rest}`);
 
 /** `text` with the characters `mask` picks written as JSON `\u` escapes. */
 const spellEscaped = (text: string, mask: boolean[]) =>

@@ -6,18 +6,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PaymentsClient } from '../../src/index.js';
 import { tracing } from '../../src/tracing/channels.js';
-import {
-  BASE_URL,
-  clientWith,
-  hang,
-  json,
-  payoutParams,
-  payoutRecord,
-  SECRET_KEY,
-} from '../client/scripted-fetch.js';
+import * as scripted from '../client/scripted-fetch.js';
 import { transactionRecord } from '../schemas/fixtures.js';
 import { recordChannels } from './record.js';
 
+const { BASE_URL, clientWith, hang, json, payoutParams, payoutRecord, SECRET_KEY } = scripted;
 const down = () => json(503, { message: 'down', code: 'INTERNAL_ERROR' }, { 'retry-after': '0' });
 let recorder: ReturnType<typeof recordChannels> | undefined;
 const record = (...args: Parameters<typeof recordChannels>) => {

@@ -8,18 +8,8 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PaymentsClient } from '../../src/index.js';
 import { BASE_URL, json, scriptedFetch } from '../client/scripted-fetch.js';
+import { jwt, secretKey, signingSecret } from '../support/secret-arbitraries.js';
 import { recordChannels } from './record.js';
-
-const alnum = (min: number) =>
-  fc.string({
-    unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_'),
-    minLength: min,
-    maxLength: 40,
-  });
-const secretKey = alnum(16).map((rest) => `sk_${rest}`);
-const b64url = fc.string({ unit: fc.constantFrom(...'abcXYZ019-_'), minLength: 8, maxLength: 24 });
-const jwt = fc.tuple(b64url, b64url, b64url).map((parts) => parts.join('.'));
-const signingSecret = alnum(8).map((rest) => `whsec_${rest}`);
 
 /** Answers that echo `s`: in a message, a field error, a code, a request id, plain text, a 2xx. */
 const places: ((s: string) => Response | Error)[] = [

@@ -255,9 +255,8 @@ function toPaymentsError(
   if (error instanceof PaymentsError) return error;
   if (out.signal?.aborted) return new APIUserAbortError();
   if (error instanceof ErrorAnswer) return answerError(error.response, error.text, out.secrets);
-  // A fetch aborted at the attempt's timeout may reject with its AbortError (the caller's abort is above).
-  if (error instanceof AttemptTimeoutError || (error as Error)?.name === 'AbortError')
-    return new APITimeoutError(out.timeout);
+  // The attempt's timer rejects before it aborts the fetch: an AbortError never gets here first.
+  if (error instanceof AttemptTimeoutError) return new APITimeoutError(out.timeout);
   // fetch's TypeError wraps the socket error: the deepest message says most.
   let reason = String(error);
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) reason = cause.message;

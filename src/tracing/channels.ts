@@ -34,7 +34,7 @@ export interface CallTraceContext {
   serverPort: number;
   /** The call's idempotency key, when it has one (not a secret: every error carries it). */
   idempotencyKey?: string | undefined;
-  /** Set when the call settles: the attempts made (0 when none was sent). */
+  /** 0 at the start; once the call settles, the attempts made (still 0 when none was sent). */
   attempts?: number;
   /** Set when the call settles: the last answer's status. */
   statusCode?: number | undefined;

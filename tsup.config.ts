@@ -1,4 +1,5 @@
 import { defineConfig, type Options } from 'tsup';
+import { writeThirdPartyNotices } from './scripts/notices.js';
 import { writeOpenApiDocument } from './scripts/openapi.js';
 import { writeCliEntry, writeMockEntry } from './scripts/peer-entries.js';
 
@@ -6,10 +7,14 @@ const shared: Options = {
   tsconfig: 'tsconfig.build.json',
   target: 'node20',
   platform: 'neutral',
-  // jose is only used by the mock, uqr (QR matrices, about 3 KB) by pix-payments/qr: inlining
-  // them keeps the runtime dependencies to zod alone and the QR helpers free of a peer to install.
-  noExternal: ['jose', 'uqr'],
-  external: ['zod', 'msw', '@opentelemetry/api', /^node:/],
+  // Copied into dist/ (their licences in dist/THIRD_PARTY_NOTICES.md, scripts/notices.ts). zod:
+  // an entry then loads the parts of zod it uses, not all of zod's modules (cold starts: `import
+  // 'zod/mini'` alone took 65-80 ms), from zod's ESM build in both formats (its CommonJS build
+  // loads every locale). It stays a dependency for the declarations, at the version bundled (the
+  // range's floor, scripts/zod-floor.ts). jose is only used by the mock, uqr (QR matrices, about
+  // 3 KB) by pix-payments/qr: the QR helpers need no peer to install.
+  noExternal: ['jose', 'uqr', 'zod'],
+  external: ['msw', '@opentelemetry/api', /^node:/],
   treeshake: true,
   sourcemap: false,
 };
@@ -20,8 +25,6 @@ export default defineConfig([
     entry: {
       index: 'src/index.ts',
       webhooks: 'src/webhooks/index.ts',
-      // dist/mock.* are thin wrappers over it (scripts/peer-entries.ts): msw is an optional peer.
-      'mock-impl': 'src/mock-entry.ts',
       qr: 'src/qr/index.ts',
       reports: 'src/reports/index.ts',
     },
@@ -40,10 +43,11 @@ export default defineConfig([
     },
     clean: true,
     splitting: true,
-    // After the clean: the mock's loader (msw is an optional peer) and dist/openapi.json,
-    // shipped as `pix-payments/openapi.json`.
+    // After the clean: dist/openapi.json, shipped as `pix-payments/openapi.json`, and the
+    // licences of what noExternal copies into dist/.
     onSuccess: async () => {
-      await Promise.all([writeMockEntry('dist'), writeOpenApiDocument()]);
+      writeOpenApiDocument();
+      writeThirdPartyNotices();
     },
   },
   {
@@ -56,6 +60,19 @@ export default defineConfig([
     format: ['esm', 'cjs'],
     dts: false,
     splitting: false,
+  },
+  {
+    ...shared,
+    // dist/mock.* are thin wrappers over it (scripts/peer-entries.ts): msw is an optional peer.
+    // Built on its own: in the split build above, the parts of zod only the mock uses (the JSON
+    // Schema of its OpenAPI document, every check) would land in the chunks the entries load.
+    // SDK errors it throws are still recognised by the other build's guards (their tags).
+    entry: { 'mock-impl': 'src/mock-entry.ts' },
+    format: ['esm', 'cjs'],
+    dts: false,
+    splitting: false,
+    // The mock's loader (msw is an optional peer), over the code just built.
+    onSuccess: () => writeMockEntry('dist'),
   },
   {
     ...shared,

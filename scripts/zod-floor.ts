@@ -1,105 +1,104 @@
 /**
- * The zod floor (npm run test:zod-floor): the lowest zod that package.json's range admits (`^4.x.y`
- * → 4.x.y) is installed into .tmp/zod-floor, then the project is type-checked against its types
- * and the schema, client and webhook tests run with `zod` resolved to it (a vitest alias; a setup
- * file checks that the aliased zod is the one loaded). As the runtime matrix does for Node, this
- * keeps the range honest: a newer zod in node_modules cannot hide a use of something the floor lacks.
+ * The app's own zod (npm run test:zod-floor). pix-payments bundles the zod it runs on into dist/
+ * (zod's ESM build): the lowest version its `zod` range admits (`^4.x.y` → 4.x.y), which the
+ * lockfile pins and this script checks. A merchant's app often has a zod of its own, which npm
+ * shares with the SDK's range for the types; the exported schemas must keep working with it, from
+ * that floor to the latest 4.x: `z.parse`, composition in the app's `z.object`,
+ * `extend`/`partial`/`pick`, `toJSONSchema`, at run time and in types.
  *
- * `tsx scripts/zod-floor.ts 4.3.6` checks another version instead (how the floor was found).
+ * For each version: the built package is packed as it would be published, installed with that zod
+ * into .tmp/zod-floor/<version>, and scripts/zod-compat/ is run there: check.mjs (ES modules) and
+ * check.cjs (CommonJS) on Node 20 (the machine's) and the development Node, and types.ts as an ES
+ * module (`.mts`) and as CommonJS (`.cts`) through `tsc`. Run `npm run build` first.
+ *
+ * `tsx scripts/zod-floor.ts 4.3.6` checks another version instead.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
-/** The tests that exercise the schemas in-process, and the mock's that check its answers with them. */
-const SUITE = [
-  'test/schemas',
-  'test/client',
-  'test/webhooks',
-  ...['charges', 'cashouts', 'webhooks', 'integrations'].map((name) => `test/mock/${name}.test.ts`),
-];
-/** Runs built dist/ in child processes, which resolve zod from node_modules, not through the alias. */
-const EXCLUDE = ['test/webhooks/receiver-processes.test.ts'];
+/** The machine's Node 20, the published package's runtime floor; and the Node running this. */
+const NODES = ['/usr/bin/node', process.execPath];
 
-/** The lowest version of `^4.x.y` (or `>=4.x.y`): what package.json promises the SDK works with. */
+function run(command: string, args: string[], cwd = ROOT): string {
+  console.log(`$ ${command} ${args.join(' ')}`);
+  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+const versionIn = (dir: string) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
+
+/** The lowest version of `^4.x.y` (or `>=4.x.y`): the one bundled, the oldest an app may have. */
 function floorOfRange(): string {
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  const range = pkg.dependencies.zod ?? '';
+  const range = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).dependencies.zod ?? '';
   const match = /^(?:\^|>=)?\s*(\d+\.\d+\.\d+)$/.exec(range.trim());
   if (match === null) throw new Error(`package.json's zod range "${range}" is not ^x.y.z: no single floor`);
   return match[1] as string;
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
-  console.log(`$ ${command} ${args.join(' ')}`);
-  execFileSync(command, args, { cwd: ROOT, env, stdio: 'inherit' });
+/** The newest 4.x on the registry. */
+function latestZod4(): string {
+  const versions = JSON.parse(run('npm', ['view', 'zod@4', 'version', '--json'])) as string | string[];
+  return typeof versions === 'string' ? versions : (versions.at(-1) as string);
 }
 
-/** Installs exactly `version` of zod into `dir` (reused when already there) and returns zod's folder. */
-function installZod(version: string, dir: string): string {
-  const zodDir = join(dir, 'node_modules', 'zod');
-  const installed = join(zodDir, 'package.json');
-  if (existsSync(installed) && JSON.parse(readFileSync(installed, 'utf8')).version === version) return zodDir;
+/** The built package as it would be published: the tarball's path. */
+function pack(into: string): string {
+  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/ is missing: run npm run build first');
+  mkdirSync(into, { recursive: true });
+  const name = run('npm', ['pack', '--silent', '--pack-destination', into]).trim().split('\n').at(-1);
+  return join(into, name as string);
+}
+
+function checkAppZod(version: string, tarball: string): void {
+  const dir = join(ROOT, '.tmp/zod-floor', version);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), '{ "private": true }\n');
-  execFileSync(
+  run(
     'npm',
-    ['install', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts', `zod@${version}`],
-    { cwd: dir, stdio: 'inherit', timeout: 120_000 },
+    ['install', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts', tarball, `zod@${version}`],
+    dir,
   );
-  const got = JSON.parse(readFileSync(installed, 'utf8')).version;
-  if (got !== version) throw new Error(`asked npm for zod ${version}, got ${got}`);
-  return zodDir;
-}
+  // The app's zod is the version asked for, and the one the SDK's declarations use: no nested copy.
+  const appZod = versionIn(join(dir, 'node_modules/zod'));
+  if (appZod !== version) throw new Error(`asked npm for zod ${version}, got ${appZod}`);
+  if (existsSync(join(dir, 'node_modules/pix-payments/node_modules/zod')))
+    throw new Error(`npm gave the SDK a zod of its own beside the app's ${appZod}`);
 
-/** The `paths` of the project's tsconfig.json (plain JSON). */
-function projectPaths(): Record<string, string[]> {
-  return JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')).compilerOptions.paths ?? {};
-}
+  for (const file of ['checks.cjs', 'check.mjs', 'check.cjs'])
+    copyFileSync(join(ROOT, 'scripts/zod-compat', file), join(dir, file));
+  for (const node of NODES)
+    for (const file of ['check.mjs', 'check.cjs']) process.stdout.write(run(node, [file], dir));
 
-/**
- * A tsconfig that extends the project's with `zod` and `zod/*` mapped to `zodDir`'s types: to the
- * declaration files themselves, as NodeNext resolution does not look into a mapped folder.
- */
-function writeTsconfig(dir: string, zodDir: string): string {
-  const file = join(dir, 'tsconfig.json');
-  const config = {
-    extends: join(ROOT, 'tsconfig.json'),
+  for (const extension of ['mts', 'cts'])
+    copyFileSync(join(ROOT, 'scripts/zod-compat/types.ts'), join(dir, `types.${extension}`));
+  const tsconfig = {
     compilerOptions: {
-      paths: {
-        // The project's own mappings, made absolute (a `paths` of an extending config replaces them).
-        ...Object.fromEntries(
-          Object.entries(projectPaths()).map(([name, targets]) => [
-            name,
-            targets.map((target) => join(ROOT, target)),
-          ]),
-        ),
-        zod: [join(zodDir, 'index.d.ts')],
-        'zod/*': [join(zodDir, '*/index.d.ts'), join(zodDir, '*.d.ts')],
-      },
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      target: 'es2022',
+      strict: true,
+      noEmit: true,
+      // The declarations of the SDK and of both zods are checked too, as an app without it would.
+      skipLibCheck: false,
+      types: [],
     },
+    files: ['types.mts', 'types.cts'],
   };
-  writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
-  return file;
+  writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
+  run(join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], dir);
+  console.log(`zod floor: the app's zod ${version} passes (ESM and CommonJS, Node 20 and 24, types)`);
 }
 
 function main(): void {
-  const version = process.argv[2] ?? floorOfRange();
-  const dir = join(ROOT, '.tmp/zod-floor', version);
-  console.log(`zod floor: checking against zod ${version}`);
-  const zodDir = installZod(version, dir);
-  run('npx', ['tsc', '--noEmit', '-p', writeTsconfig(dir, zodDir)]);
-  const exclude = EXCLUDE.flatMap((file) => ['--exclude', file]);
-  run('npx', ['vitest', 'run', '--config', 'scripts/zod-floor.vitest.config.ts', ...exclude, ...SUITE], {
-    ...process.env,
-    ZOD_FLOOR_DIR: zodDir,
-    ZOD_FLOOR_VERSION: version,
-  });
-  console.log(`zod floor: zod ${version} passes`);
+  const floor = floorOfRange();
+  const bundled = versionIn(join(ROOT, 'node_modules/zod'));
+  if (bundled !== floor)
+    throw new Error(`dist/ bundles zod ${bundled}, not the range's floor ${floor}: npm install zod@${floor}`);
+  const versions = process.argv[2] ? [process.argv[2]] : [...new Set([floor, latestZod4()])];
+  const tarball = pack(join(ROOT, '.tmp/zod-floor'));
+  for (const version of versions) checkAppZod(version, tarball);
 }
 
 main();

@@ -5,6 +5,7 @@
  * operation's codes (`ERROR_CODES`), with the codes of every request and of every body.
  */
 import * as z from 'zod/mini';
+import { $ZodType } from 'zod/v4/core';
 import { endpoints, type OperationId } from '../endpoints.js';
 import {
   codesOfOperation,
@@ -46,7 +47,7 @@ function queryParameters(schema: z.ZodMiniType): unknown[] {
 
 /** A schema as the document writes it: a reference for a registered one, JSON Schema otherwise. */
 function schemaOf(schema: z.ZodMiniType | Readonly<Record<string, unknown>>): JsonSchema {
-  if (schema instanceof z.core.$ZodType) return refTo(schema);
+  if (schema instanceof $ZodType) return refTo(schema);
   return Object.fromEntries(
     Object.entries(schema).map(([key, value]) => [
       key,

@@ -1,8 +1,13 @@
-/** Packaging checks on the built package: publint, Are The Types Wrong, and the size budgets. */
+/**
+ * Packaging checks on the built package: publint, Are The Types Wrong, the size budgets, and what
+ * the bundled code brings with it (its licences, zod's version).
+ */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { measureSizes } from '../../bench/size.js';
-import { ROOT, run } from './consumer.js';
+import { BUNDLED } from '../../scripts/notices.js';
+import { moduleGraph, ROOT, run } from './consumer.js';
 
 const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
 
@@ -29,5 +34,28 @@ describe('packaging', () => {
       'pix-payments/opentelemetry',
       'pix-payments/mock',
     ]);
+  });
+
+  it('ships the licence of every bundled package in dist/THIRD_PARTY_NOTICES.md, packed', () => {
+    const notices = readFileSync(join(ROOT, 'dist/THIRD_PARTY_NOTICES.md'), 'utf8');
+    for (const name of Object.keys(BUNDLED)) {
+      const { version } = JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8'));
+      expect(notices).toContain(`## ${name} ${version} (MIT)`);
+    }
+    expect(notices).toContain('Copyright (c) 2025 Colin McDonnell');
+    const [packed] = JSON.parse(run('npm', ['pack', '--dry-run', '--json', '--silent'], ROOT));
+    expect(packed.files.map((file: { path: string }) => file.path)).toContain('dist/THIRD_PARTY_NOTICES.md');
+  }, 60_000);
+
+  it("bundles the zod of its range's floor into both entries, so the lowest zod an app shares is the one run", () => {
+    const range = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).dependencies.zod as string;
+    const floor = /^\^(\d+\.\d+\.\d+)$/.exec(range)?.[1];
+    for (const entry of ['index.js', 'index.cjs', 'webhooks.js', 'webhooks.cjs']) {
+      const code = moduleGraph(entry)
+        .files.map((file) => readFileSync(join(ROOT, 'dist', file), 'utf8'))
+        .join('\n');
+      const bundled = /major: (\d+),\s*minor: (\d+),\s*patch: (\d+)/.exec(code)?.slice(1).join('.');
+      expect(bundled, entry).toBe(floor);
+    }
   });
 });

@@ -23,6 +23,6 @@ export function writeThirdPartyNotices(dist = 'dist'): void {
     return `## ${name} ${version} (${license})\n\nCopied into ${usedBy}.\n\n\`\`\`text\n${text}\n\`\`\`\n`;
   });
   const intro =
-    '# Third-party notices\n\nThe code of these packages is bundled into this package\'s `dist/`; their licences follow.\n';
+    "# Third-party notices\n\nThe code of these packages is bundled into this package's `dist/`; their licences follow.\n";
   writeFileSync(join(dist, 'THIRD_PARTY_NOTICES.md'), [intro, ...sections].join('\n'));
 }

@@ -57,7 +57,15 @@ function checkAppZod(version: string, tarball: string): void {
   writeFileSync(join(dir, 'package.json'), '{ "private": true }\n');
   run(
     'npm',
-    ['install', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts', tarball, `zod@${version}`],
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--no-package-lock',
+      '--ignore-scripts',
+      tarball,
+      `zod@${version}`,
+    ],
     dir,
   );
   // The app's zod is the version asked for, and the one the SDK's declarations use: no nested copy.

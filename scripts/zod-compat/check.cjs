@@ -4,4 +4,6 @@ const z = require('zod');
 const zm = require('zod/mini');
 const checkWithAppZod = require('./checks.cjs');
 
-console.log(`CommonJS with the app's zod ${checkWithAppZod({ z, zm, sdk })} on Node ${process.versions.node}: ok`);
+console.log(
+  `CommonJS with the app's zod ${checkWithAppZod({ z, zm, sdk })} on Node ${process.versions.node}: ok`,
+);

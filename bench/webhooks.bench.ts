@@ -1,13 +1,21 @@
 /**
  * Webhook verification speed, as ratios to the raw floor measured in the same run:
- * `node:crypto` createHmac + timingSafeEqual (and that plus JSON.parse for construction).
- * Run: npm run bench:webhooks
+ * `node:crypto` createHmac + timingSafeEqual (and that plus JSON.parse for construction). The
+ * helpers are the built package (what merchants run: tsx's transform adds a name-keeping wrapper
+ * to every function of the sources). Run: npm run bench:webhooks (on Node 24, then on the
+ * machine's Node 20)
  */
 
+import { execFileSync } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { constructWebhookEvent, signWebhookPayload, verifyWebhookSignature } from '../src/webhooks/index.js';
+import { existsSync } from 'node:fs';
 import { transactionEvent } from '../test/webhooks/fixtures.js';
 import { compare, table } from './harness.js';
+
+// The built package, typed by its sources (a clean checkout is type-checked before it is built).
+const { constructWebhookEvent, signWebhookPayload, verifyWebhookSignature } = (await import(
+  '../dist/webhooks.js' as string
+)) as typeof import('../src/webhooks/index.js');
 
 const SECRET = `whsec_${'k'.repeat(32)}`;
 
@@ -52,12 +60,22 @@ export async function benchWebhooks(): Promise<string> {
     sections.push(
       `#### Body of ${label}\n\n${table(figures, 'raw createHmac + timingSafeEqual (baseline)')}\n\n` +
         `verify / raw HMAC floor: **${verifyRatio.toFixed(2)}** (target ≥ 0.9); ` +
-        `construct / (raw HMAC + JSON.parse) floor: **${constructRatio.toFixed(2)}** (target ≥ 0.8)\n`,
+        `construct / (raw HMAC + JSON.parse) floor: **${constructRatio.toFixed(2)}** (target ≥ 0.85)\n`,
     );
   }
   return sections.join('\n');
 }
 
+/**
+ * The receiver's target holds on Node 20 and 24: run directly, the bench runs on this Node (the
+ * development one, 24) and then again in a child on the machine's Node 20 (NODE20, default
+ * /usr/bin/node; `NODE20=` skips it).
+ */
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(await benchWebhooks());
+  console.log(`### Node ${process.version}\n\n${await benchWebhooks()}`);
+  const node20 = process.env.NODE20 ?? '/usr/bin/node';
+  if (node20 !== '' && !process.version.startsWith('v20.') && existsSync(node20)) {
+    const args = ['--expose-gc', '--import', 'tsx', 'bench/webhooks.bench.ts'];
+    execFileSync(node20, args, { stdio: 'inherit', env: { ...process.env, NODE20: '' } });
+  }
 }

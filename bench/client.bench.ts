@@ -6,13 +6,12 @@
  * function of the sources). Run: npm run bench:client (on Node 24, then on the machine's Node 20)
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ky from 'ky';
 import { createTransport, type Outgoing } from '../src/core/transport.js';
 import { transactionRecord } from '../test/schemas/fixtures.js';
-import { compare, type Figure, table } from './harness.js';
+import { compare, type Figure, onBothNodes, table } from './harness.js';
 
 // The built package, typed by its sources (a clean checkout is type-checked before it is built).
 const { PaymentsClient } = (await import('../dist/index.js' as string)) as typeof import('../src/index.js');
@@ -147,16 +146,7 @@ function allocation(): string {
   return `#### Memory allocated per call (network taken out)\n\n${table.trim()}\n\nCounted with no collection running, so it is every byte allocated, garbage included: the steadiest figure of this section.`;
 }
 
-/**
- * The speed issue's target holds on Node 20 and 24: run directly, the bench runs on this Node (the
- * development one, 24) and then again in a child on the machine's Node 20 (NODE20, default
- * /usr/bin/node; `NODE20=` skips it).
- */
+// Run directly: on the development Node, then on the machine's Node 20 (the target holds on both).
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(`### Node ${process.version}\n\n${await benchClient()}`);
-  const node20 = process.env.NODE20 ?? '/usr/bin/node';
-  if (node20 !== '' && !process.version.startsWith('v20.') && existsSync(node20)) {
-    const args = ['--expose-gc', '--import', 'tsx', 'bench/client.bench.ts'];
-    execFileSync(node20, args, { stdio: 'inherit', env: { ...process.env, NODE20: '' } });
-  }
+  console.log(await onBothNodes('bench/client.bench.ts', benchClient));
 }

@@ -2,6 +2,8 @@
  * A small benchmark harness: candidate and baseline run in alternating samples in one process,
  * so machine noise hits both alike; figures are medians with their spread.
  */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 export interface Figure {
   name: string;
@@ -92,4 +94,18 @@ export async function cpuPerCall(task: () => Promise<unknown>, count: number): P
   for (let i = 0; i < count; i++) await task();
   const used = process.cpuUsage(started);
   return (used.user + used.system) / count;
+}
+
+/**
+ * The figures of a bench whose target holds on Node 20 and 24: on this Node (the development one,
+ * 24), then on the machine's Node 20 in a child that runs `file` directly (NODE20, default
+ * /usr/bin/node; `NODE20=` skips it, as the child does).
+ */
+export async function onBothNodes(file: string, bench: () => Promise<string>): Promise<string> {
+  const here = `### Node ${process.version}\n\n${await bench()}`;
+  const node20 = process.env.NODE20 ?? '/usr/bin/node';
+  if (node20 === '' || process.version.startsWith('v20.') || !existsSync(node20)) return here;
+  const args = ['--expose-gc', '--import', 'tsx', file];
+  const env = { ...process.env, NODE20: '' };
+  return `${here}\n\n${execFileSync(node20, args, { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'inherit'] }).trim()}`;
 }

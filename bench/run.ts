@@ -7,6 +7,7 @@ import { cpus, totalmem } from 'node:os';
 import { benchBatch } from './batch.bench.js';
 import { benchClient } from './client.bench.js';
 import { benchDedupe } from './dedupe.bench.js';
+import { onBothNodes } from './harness.js';
 import { benchLoad } from './load.bench.js';
 import { benchMock } from './mock.bench.js';
 import { benchReceiverMemory } from './receiver-memory.js';
@@ -18,9 +19,9 @@ import { benchTracing } from './tracing.bench.js';
 import { benchWebhooks } from './webhooks.bench.js';
 
 const sections: [string, () => Promise<string>][] = [
-  ['Client overhead', benchClient],
+  ['Client overhead', () => onBothNodes('bench/client.bench.ts', benchClient)],
   ['Tracing overhead (no subscriber, and with one)', benchTracing],
-  ['Webhook verification', benchWebhooks],
+  ['Webhook verification', () => onBothNodes('bench/webhooks.bench.ts', benchWebhooks)],
   ['Webhook de-duplication', benchDedupe],
   ['Webhook receivers under a 300 MB unsigned POST', benchReceiverMemory],
   ['Reference mock', benchMock],

@@ -6,11 +6,9 @@
  * machine's Node 20)
  */
 
-import { execFileSync } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { transactionEvent } from '../test/webhooks/fixtures.js';
-import { compare, table } from './harness.js';
+import { compare, onBothNodes, table } from './harness.js';
 
 // The built package, typed by its sources (a clean checkout is type-checked before it is built).
 const { constructWebhookEvent, signWebhookPayload, verifyWebhookSignature } = (await import(
@@ -66,16 +64,7 @@ export async function benchWebhooks(): Promise<string> {
   return sections.join('\n');
 }
 
-/**
- * The receiver's target holds on Node 20 and 24: run directly, the bench runs on this Node (the
- * development one, 24) and then again in a child on the machine's Node 20 (NODE20, default
- * /usr/bin/node; `NODE20=` skips it).
- */
+// Run directly: on the development Node, then on the machine's Node 20 (the target holds on both).
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(`### Node ${process.version}\n\n${await benchWebhooks()}`);
-  const node20 = process.env.NODE20 ?? '/usr/bin/node';
-  if (node20 !== '' && !process.version.startsWith('v20.') && existsSync(node20)) {
-    const args = ['--expose-gc', '--import', 'tsx', 'bench/webhooks.bench.ts'];
-    execFileSync(node20, args, { stdio: 'inherit', env: { ...process.env, NODE20: '' } });
-  }
+  console.log(await onBothNodes('bench/webhooks.bench.ts', benchWebhooks));
 }

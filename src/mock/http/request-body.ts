@@ -31,13 +31,33 @@ function declaresJson(request: Request): boolean {
 
 const notUtf8 = () => new ServiceError('INVALID_JSON', 'The request body is not valid UTF-8');
 
+/** A request body read a chunk at a time, as a web stream's reader reads one. */
+export interface BodyReader {
+  read(): Promise<ReadableStreamReadResult<Uint8Array>>;
+  /** Stops reading: the rest is never pulled. */
+  cancel(): Promise<void>;
+}
+
+/**
+ * Bodies that a server in front of the mock hands over itself, for requests it made without one.
+ * The sandbox does so for the service's endpoints: a web stream that is pulled lives on in the
+ * heap after it is read (it outlives the young generation), and one per request made the
+ * sandbox's collector pause for longer than its requests took.
+ */
+const handedOver = new WeakMap<Request, BodyReader>();
+
+/** Gives `request` (made without a body) the body that `reader` reads, for the handlers to read. */
+export function handOverBody(request: Request, reader: BodyReader): void {
+  handedOver.set(request, reader);
+}
+
 /**
  * The body as UTF-8 text, read chunk by chunk: past {@link MAX_BODY_BYTES} it stops reading (the
  * rest is never pulled) and answers 413; bytes that are not UTF-8 are a 400.
  */
 async function readText(request: Request): Promise<string> {
-  if (request.body === null) return '';
-  const reader = request.body.getReader();
+  const reader = handedOver.get(request) ?? request.body?.getReader();
+  if (reader === undefined) return '';
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const decode = (bytes?: Uint8Array) => {
     try {

@@ -39,16 +39,15 @@ export interface BodyReader {
 }
 
 /**
- * Bodies that a server in front of the mock hands over itself, for requests it made without one.
- * The sandbox does so for the service's endpoints: a web stream that is pulled lives on in the
- * heap after it is read (it outlives the young generation), and one per request made the
- * sandbox's collector pause for longer than its requests took.
+ * A request made without its body, whose body a server in front of the mock reads itself: the
+ * sandbox's, for the service's endpoints. A web stream that is pulled outlives the young
+ * generation after it is read, and one per request made the sandbox's collector pause for longer
+ * than its requests took. (The reader is a field, not an entry of a WeakMap: a WeakMap's entry
+ * outlives the young generation too.)
  */
-const handedOver = new WeakMap<Request, BodyReader>();
-
-/** Gives `request` (made without a body) the body that `reader` reads, for the handlers to read. */
-export function handOverBody(request: Request, reader: BodyReader): void {
-  handedOver.set(request, reader);
+export class RequestWithBodyReader extends Request {
+  /** Reads the body; none when the request has none. */
+  bodyReader: BodyReader | undefined;
 }
 
 /**
@@ -56,7 +55,10 @@ export function handOverBody(request: Request, reader: BodyReader): void {
  * rest is never pulled) and answers 413; bytes that are not UTF-8 are a 400.
  */
 async function readText(request: Request): Promise<string> {
-  const reader = handedOver.get(request) ?? request.body?.getReader();
+  const reader =
+    request instanceof RequestWithBodyReader && request.bodyReader !== undefined
+      ? request.bodyReader
+      : request.body?.getReader();
   if (reader === undefined) return '';
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const decode = (bytes?: Uint8Array) => {

@@ -15,9 +15,9 @@ import { getResponse, type HttpHandler } from 'msw';
 import type { ServiceError } from '../../mock/domain/service-error.js';
 import {
   declaredLength,
-  handOverBody,
   MAX_BODY_BYTES,
   payloadTooLarge,
+  RequestWithBodyReader,
 } from '../../mock/http/request-body.js';
 import { type Answer, errorAnswer, toResponse, type WireAnswer } from '../../mock/http/respond.js';
 import type { RouteTable } from '../../mock/http/route-table.js';
@@ -70,9 +70,9 @@ function toRequest(req: IncomingMessage, served: Served, watch: BodyWatch): Admi
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  let request: Request;
+  let request: RequestWithBodyReader;
   try {
-    request = new Request(url, { method, headers });
+    request = new RequestWithBodyReader(url, { method, headers });
   } catch {
     return badRequest('A request header is not valid');
   }
@@ -85,7 +85,7 @@ function toRequest(req: IncomingMessage, served: Served, watch: BodyWatch): Admi
   const endpoint = served.routes.endpoint(request);
   if (!hasBody) return { request, endpoint };
   if (endpoint !== undefined) {
-    handOverBody(request, bodyReader(req, watch));
+    request.bodyReader = bodyReader(req, watch);
     return { request, endpoint };
   }
   const body = bodyStream(req, watch);

@@ -50,8 +50,16 @@ export function bodyReader(req: IncomingMessage, watch: BodyWatch): BodyReader {
       req.on('readable', settle).on('end', settle).on('error', failed).on('close', closed);
       watch.broken.catch(settle);
     });
+  let first = true;
   return {
     async read() {
+      if (first && !req.complete) {
+        // Node hands a request over as soon as its head is parsed, and parses what came with it
+        // after: a body sent with its head is whole once this turn of the event loop is over,
+        // and taken without a wait to time.
+        await new Promise(setImmediate);
+      }
+      first = false;
       while (!done) {
         const chunk: Buffer | null = req.read();
         if (chunk !== null) return { done: false, value: chunk };

@@ -30,18 +30,23 @@ const cryptoBytes: ByteSource = (count) => {
   return pool.subarray(used - count, used);
 };
 
+const ascii = new TextDecoder();
+
 /** `length` random letters and digits, each equally likely (rejection sampling over `bytes`). */
 export function randomAlphanumeric(length: number, bytes: ByteSource = cryptoBytes): string {
-  let text = '';
-  while (text.length < length) {
+  // Character codes, made a string once: a string grown a character at a time is a new string
+  // for each one.
+  const codes = new Uint8Array(length);
+  let filled = 0;
+  while (filled < length) {
     // A few more bytes than needed, so that one draw is almost always enough (at most 64 KiB,
     // as much as getRandomValues gives at once).
-    for (const byte of bytes(Math.min(length - text.length + 8, 65_536))) {
-      if (byte < UNBIASED_BYTE_LIMIT) text += ALPHANUMERIC[byte % ALPHANUMERIC.length];
-      if (text.length === length) break;
+    for (const byte of bytes(Math.min(length - filled + 8, 65_536))) {
+      if (byte < UNBIASED_BYTE_LIMIT) codes[filled++] = ALPHANUMERIC.charCodeAt(byte % ALPHANUMERIC.length);
+      if (filled === length) break;
     }
   }
-  return text;
+  return ascii.decode(codes);
 }
 
 /** A secret key: `sk_live_prod_` + 32 alphanumerics. */

@@ -24,16 +24,16 @@ export interface Answer {
  */
 export interface WireAnswer {
   status: number;
-  headers: Headers;
+  /** Lower-case names. */
+  headers: Record<string, string>;
   text?: string;
 }
 
 /** The wire form of an answer: JSON (or no body, for 204) carrying the request id. */
 export function toWire(answer: Answer, requestId = newRequestId()): WireAnswer {
-  const headers = new Headers(answer.headers);
-  headers.set('x-request-id', requestId);
+  const headers: Record<string, string> = { ...answer.headers, 'x-request-id': requestId };
   if (answer.body === undefined) return { status: answer.status, headers };
-  headers.set('content-type', 'application/json');
+  headers['content-type'] = 'application/json';
   return { status: answer.status, headers, text: JSON.stringify(answer.body) };
 }
 

@@ -2,9 +2,10 @@
 /**
  * msw handlers served by node:http, through msw's `getResponse` (`@mswjs/http-middleware` does
  * not work with msw 3), or, for a service endpoint, its handler's own resolver found in the route
- * table (less work per request: RouteTable.endpoint). The body reaches the handlers as a stream
- * read only as far as they ask, so a request refused first (a declared size over 1 MiB, no
- * credentials) is answered without reading the rest, and its connection is then closed.
+ * table (less work per request: RouteTable.endpoint). The body reaches the handlers read only as
+ * far as they ask (for a service endpoint straight from the socket, for msw as a web stream), so
+ * a request refused first (a declared size over 1 MiB, no credentials) is answered without
+ * reading the rest, and its connection is then closed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Duplex, Readable } from 'node:stream';
@@ -12,10 +13,15 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { getResponse, type HttpHandler } from 'msw';
 import type { ServiceError } from '../../mock/domain/service-error.js';
-import { declaredLength, MAX_BODY_BYTES, payloadTooLarge } from '../../mock/http/request-body.js';
+import {
+  declaredLength,
+  MAX_BODY_BYTES,
+  payloadTooLarge,
+  RequestWithBodyReader,
+} from '../../mock/http/request-body.js';
 import { type Answer, errorAnswer, toResponse, type WireAnswer } from '../../mock/http/respond.js';
 import type { RouteTable } from '../../mock/http/route-table.js';
-import { type BodyWatch, bodyStream, REQUEST_TIMEOUT_MS } from './node-body.js';
+import { type BodyWatch, bodyReader, bodyStream, REQUEST_TIMEOUT_MS } from './node-body.js';
 import { badRequest, inFlight, writeRaw } from './transport-errors.js';
 
 /** What the adapter serves. */
@@ -38,8 +44,17 @@ const SMALL_REST_BYTES = 64 * 1024;
 /** Methods a `Request` cannot carry (the Fetch standard forbids them); Node still passes TRACE on. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
+/**
+ * A request admitted: its Fetch request, and the service endpoint that answers it, if one does
+ * (else msw's handlers do).
+ */
+interface Admitted {
+  request: Request;
+  endpoint: (() => Promise<Response | WireAnswer>) | undefined;
+}
+
 /** The Fetch request for a Node one, or the answer when it cannot be one. */
-function toRequest(req: IncomingMessage, served: Served, watch: BodyWatch): Request | Answer {
+function toRequest(req: IncomingMessage, served: Served, watch: BodyWatch): Admitted | Answer {
   const target = req.url ?? '/';
   // Origin form only: `//host/…` stays a path of this server, `*` and absolute forms are refused.
   if (!target.startsWith('/')) return badRequest('The request target must be a path');
@@ -51,22 +66,30 @@ function toRequest(req: IncomingMessage, served: Served, watch: BodyWatch): Requ
   }
   const method = req.method ?? 'GET';
   if (FORBIDDEN_METHODS.has(method.toUpperCase())) return served.routes.unmatched(method, url);
-  const headers = new Headers();
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  let request: RequestWithBodyReader;
   try {
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
+    request = new RequestWithBodyReader(url, { method, headers });
   } catch {
     return badRequest('A request header is not valid');
   }
   const hasBody =
     method !== 'GET' && method !== 'HEAD' && declaredLength(req.headers['content-length']) !== 0;
-  const init: RequestInit & { duplex?: 'half' } = { method, headers };
-  if (hasBody) {
-    init.body = bodyStream(req, watch);
-    init.duplex = 'half';
+  // A service endpoint is run straight from the route table, as msw would run it (the handlers
+  // ahead of the service's, the dashboard's and the state copy's, take none of its paths), and
+  // reads the body from the socket; everything else goes through msw, with the body as a stream.
+  // test/sandbox/direct-routes.test.ts holds both ways alike.
+  const endpoint = served.routes.endpoint(request);
+  if (!hasBody) return { request, endpoint };
+  if (endpoint !== undefined) {
+    request.bodyReader = bodyReader(req, watch);
+    return { request, endpoint };
   }
-  return new Request(url, init);
+  const body = bodyStream(req, watch);
+  return { request: new Request(url, { method, headers, body, duplex: 'half' } as RequestInit), endpoint };
 }
 
 async function send(
@@ -76,7 +99,7 @@ async function send(
 ): Promise<void> {
   if (!(response instanceof Response)) {
     const { status, headers, text } = response;
-    sendWhole(req, res, status, Object.fromEntries(headers), Buffer.from(text ?? ''));
+    sendWhole(req, res, status, headers, Buffer.from(text ?? ''));
     return;
   }
   if (response.type === 'error') {
@@ -138,7 +161,7 @@ const expectationFailed: Answer = {
  * would refuse with an empty body (the server is made to let it through to here), the browser
  * guard, then the declared size (413, nothing read).
  */
-function admit(req: IncomingMessage, served: Served, watch: BodyWatch): Request | Answer {
+function admit(req: IncomingMessage, served: Served, watch: BodyWatch): Admitted | Answer {
   if (req.httpVersion === '1.1' && req.headers.host === undefined)
     return badRequest('An HTTP/1.1 request must carry a Host header');
   // Node keeps the first of several Host headers: which one a proxy in front would have read is
@@ -173,16 +196,13 @@ async function answer(
     await send(req, res, toResponse(starting));
     return;
   }
-  const request = admit(req, served, watch);
-  if (!(request instanceof Request)) {
-    await send(req, res, toResponse(request));
+  const admitted = admit(req, served, watch);
+  if (!('request' in admitted)) {
+    await send(req, res, toResponse(admitted));
     return;
   }
-  // A service endpoint is run straight from the route table, as msw would run it (the handlers
-  // ahead of the service's, the dashboard's and the state copy's, take none of its paths);
-  // everything else goes through msw. The last handler takes every path under the base URL, so
-  // there is always a response. test/sandbox/direct-routes.test.ts holds both ways alike.
-  const endpoint = served.routes.endpoint(request);
+  const { request, endpoint } = admitted;
+  // The last handler takes every path under the base URL, so there is always a response.
   const response = endpoint !== undefined ? await endpoint() : await getResponse(served.handlers, request);
   await served.durable?.(request);
   await send(req, res, response ?? toResponse(served.routes.unmatched(request.method, new URL(request.url))));
@@ -236,6 +256,6 @@ export function connectListener(served: () => Served | undefined) {
     }
     const answer = admit(req, ready, { timeoutMs: 0, broken: new Promise(() => {}) });
     // admit never makes a Request of a CONNECT: its method is one a Request cannot carry.
-    writeRaw(socket, answer instanceof Request ? badRequest('CONNECT is not served') : answer);
+    writeRaw(socket, 'request' in answer ? badRequest('CONNECT is not served') : answer);
   };
 }

@@ -12,6 +12,7 @@ import { benchLoad } from './load.bench.js';
 import { benchMock } from './mock.bench.js';
 import { benchReceiverMemory } from './receiver-memory.js';
 import { benchReports } from './reports.bench.js';
+import { benchSandboxHttp } from './sandbox-http.bench.js';
 import { measureSizes, sizeTable } from './size.js';
 import { benchStartup } from './startup.js';
 import { benchState } from './state.bench.js';
@@ -26,6 +27,7 @@ const sections: [string, () => Promise<string>][] = [
   ['Webhook receivers under a 300 MB unsigned POST', benchReceiverMemory],
   ['Reference mock', benchMock],
   ['Reference mock under load', benchLoad],
+  ['The sandbox over HTTP against a bare node:http server', benchSandboxHttp],
   ['Payout batches', benchBatch],
   ['Reference mock with kept state (`--state`, SQLite)', benchState],
   ['Reports: streaming memory', benchReports],

@@ -11,7 +11,7 @@
  * Prints req/s (median of the rounds) and p99 (of every request of every round) of both, and
  * their ratio, and the server's CPU time per request (this process: both servers live here, one
  * loaded at a time). Run: npm run bench:sandbox (ROUNDS, ROUND_MS to change the run; ONLY=sandbox
- * loads the sandbox alone, to profile it: node --cpu-prof --import tsx bench/sandbox-http.bench.ts).
+ * loads the sandbox alone, to profile it; npm run bench includes it: node --cpu-prof --import tsx bench/sandbox-http.bench.ts).
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -86,7 +86,9 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
 
-async function main() {
+/** The figures, as Markdown. */
+export async function benchSandboxHttp(): Promise<string> {
+  const lines: string[] = [];
   const sandbox = await startMockServer({ deliverWebhooks: false });
   const secretKey = sandbox.service.secretKey;
   const samples = await sampleAnswers(sandbox.url, secretKey);
@@ -140,22 +142,23 @@ async function main() {
   const b = summary(figures.bare);
   const row = (label: string, x: typeof s) =>
     `| ${label} | ${Math.round(x.rps).toLocaleString('en')} | ${x.p50.toFixed(1)} | ${x.p99.toFixed(1)} | ${Math.round(x.cpuPerRequest)} (${Math.round(x.systemPerRequest)}) | ${x.requests.toLocaleString('en')} | ${x.errors} | ${x.rounds.map((r) => r.toLocaleString('en')).join(', ')} |`;
-  console.log(
+  lines.push(
     `Node ${process.version}, ${CONCURRENCY} in flight, 40% creates / 60% reads, ${ROUNDS} rounds of ${ROUND_MS} ms each, interleaved\n`,
   );
-  console.log(
+  lines.push(
     '| server | req/s (median) | p50 ms | p99 ms | server CPU µs/req (system) | requests | errors | req/s by round |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
-  console.log(row('bare node:http (baseline)', b));
-  console.log(row('startMockServer', s));
-  console.log(
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  lines.push(row('bare node:http (baseline)', b));
+  lines.push(row('startMockServer', s));
+  lines.push(
     `\nsandbox ÷ bare: ${(s.rps / b.rps).toFixed(2)} in req/s (target ≥ 0.5); p99 ${(s.p99 / b.p99).toFixed(2)}× the bare server's (target ≤ 2); ${(b.cpuPerRequest / s.cpuPerRequest).toFixed(2)} in server CPU time per request (the steadier figure when other processes share the machine)`,
   );
   if (s.errors > 0 || b.errors > 0) {
-    console.log('statuses:', JSON.stringify(figures.sandbox.map((r) => r.statuses)));
+    lines.push(`statuses: ${JSON.stringify(figures.sandbox.map((r) => r.statuses))}`);
     process.exitCode = 1;
   }
+  return lines.join('\n');
 }
 
-await main();
+if (import.meta.url === `file://${process.argv[1]}`) console.log(await benchSandboxHttp());

@@ -38,7 +38,9 @@ import { build } from 'esbuild';
  * function and the receivers) took main to 37.8 KB and webhooks to 13.9 KB. Then the transport
  * sent each attempt with its own loop over fetch instead of ky (the same eight rules and tests;
  * ky was 8.6 KB of main, inlined): main 29.5 KB, back under the 35.5 KB standard, which is its
- * budget again. The aim stays 33 KB; the room is for what issues 30 and 31 still need.
+ * budget again. The aim stays 33 KB; the room is for what issues 30 and 31 still need. Bundling
+ * zod into dist/ (issue 33) changed no entry's weight here, since zod was always counted; the
+ * bundled copy is zod 4.5.4, the range's floor: main 29.3 KB, webhooks 13.8 KB.
  */
 export const BUDGETS: Record<string, number | undefined> = {
   // The standard (the guide's): 35.5 KB; see above.

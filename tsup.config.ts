@@ -7,13 +7,15 @@ const shared: Options = {
   tsconfig: 'tsconfig.build.json',
   target: 'node20',
   platform: 'neutral',
-  // Copied into dist/ (their licences in dist/THIRD_PARTY_NOTICES.md, scripts/notices.ts). zod:
-  // an entry then loads the parts of zod it uses, not all of zod's modules (cold starts: `import
-  // 'zod/mini'` alone took 65-80 ms), from zod's ESM build in both formats (its CommonJS build
-  // loads every locale). It stays a dependency for the declarations, at the version bundled (the
-  // range's floor, scripts/zod-floor.ts). jose is only used by the mock, uqr (QR matrices, about
-  // 3 KB) by pix-payments/qr: the QR helpers need no peer to install.
-  noExternal: ['jose', 'uqr', 'zod'],
+  // Copied into dist/ (their licences in dist/THIRD_PARTY_NOTICES.md, scripts/notices.ts). ky: the
+  // client's HTTP layer, loaded on the first request (src/core/ky.ts), in a chunk of its own; ky 2
+  // is ESM-only, so the CommonJS build could not `require` it. zod: an entry then loads the parts
+  // of zod it uses, not all of zod's modules (cold starts: `import 'zod/mini'` alone took 65-80
+  // ms), from zod's ESM build in both formats (its CommonJS build loads every locale). It stays a
+  // dependency for the declarations, at the version bundled (the range's floor,
+  // scripts/zod-floor.ts). jose is only used by the mock, uqr (QR matrices, about 3 KB) by
+  // pix-payments/qr: the QR helpers need no peer to install.
+  noExternal: ['jose', 'ky', 'uqr', 'zod'],
   external: ['msw', '@opentelemetry/api', /^node:/],
   treeshake: true,
   sourcemap: false,

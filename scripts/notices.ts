@@ -8,6 +8,7 @@ import { join } from 'node:path';
 
 /** What each one is copied into. */
 export const BUNDLED: Record<string, string> = {
+  ky: 'pix-payments (the client): its HTTP requests, retries and timeouts, loaded on the first request',
   zod: 'every entry: the schemas and their parsing',
   jose: 'pix-payments/mock: the user tokens (JWTs) it signs and verifies',
   uqr: 'pix-payments/qr: QR code matrices',

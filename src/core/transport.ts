@@ -1,20 +1,26 @@
 /**
- * One call's attempts, each sent with `fetch` by the loop of `Call.send`. The rules, each tested
- * under its own wording in test/client/transport.test.ts: (1) a call is tried at most
- * 1 + maxRetries times, a POST without an idempotency key once (`Call.send`); (2) 408, 409, 429,
- * 500, 502, 503, 504 and any other 5xx are retried, other statuses and a 409 that will not change
- * are not (`retries`); (3) a timeout, a failed connection and a lost answer are retried, the
- * caller's abort never (`retries`); (4) the wait before a retry doubles from 500 ms to at most
- * 8 s, less up to 25% of jitter, or is the answer's Retry-After, capped at 60 s (`delayBefore`;
- * these two in ./retry-rules.ts); (5) an attempt has `timeout` ms for its answer, a 2xx body
- * included (`Call.attempt`); (6) each attempt runs `attempt()` once, which knows its number and
- * the wait before it and looks up the fetch then (`Call.attempt`); (7) each attempt is logged
- * once, at `warn` when it is to be retried, at `info` when the call ends with it (`Call.send`,
- * `Call.end`); (8) a failed attempt becomes the SDK's error in one place, `toPaymentsError`,
- * redacted of the client's secrets. The caller's abort also ends the wait before a retry, at once.
- * An error answer's body is read after its attempt, for at most `timeout` ms and 10 MiB
- * (`readErrorText`, in ./error-answer.ts).
+ * One call's attempts, over ky: ky sends each attempt, times it out, decides from the rules below
+ * whether to retry and waits; this file gives it those rules through its documented options
+ * (`retry`, `timeout`, `fetch`) and keeps each attempt's state in the one function ky calls per
+ * attempt, the `fetch` it is handed. The rules, each tested under its own wording in
+ * test/client/transport.test.ts: (1) a call is tried at most 1 + maxRetries times, a POST without
+ * an idempotency key once (`retry.limit`); (2) 408, 409, 429, 500, 502, 503, 504 and any other 5xx
+ * are retried, other statuses and a 409 that will not change are not (`retry.shouldRetry`,
+ * `retry.statusCodes`); (3) a timeout, a failed connection and a lost answer are retried, the
+ * caller's abort never (`retry.shouldRetry`); (4) the wait before a retry doubles from 500 ms to at
+ * most 8 s, less up to 25% of jitter, or is the answer's Retry-After, capped at 60 s (`retry.delay`,
+ * `retry.jitter`, `retry.afterStatusCodes`, `retry.maxRetryAfter`; these in ./retry-rules.ts);
+ * (5) an attempt has `timeout` ms for its answer, a 2xx body included (`timeout`, which covers
+ * `fetch`); (6) each attempt runs `attempt()` once, which knows its number and the wait before it
+ * and looks up the fetch then (`fetch`); (7) each attempt is logged once, at `warn` when it is to be
+ * retried, at `info` when the call ends with it (`retry.shouldRetry`, `Call.end`); (8) a failed
+ * attempt becomes the SDK's error in one place, `toPaymentsError`, redacted of the client's
+ * secrets. The caller's abort is final: an aborted signal sends nothing, and an abort ends the
+ * attempt at once, even one whose fetch ignores its signal (its late answer is dropped), and the
+ * wait before a retry (ky's). An error answer's body is ky's to read, after its attempt, for at most
+ * `timeout` ms and 10 MiB (`HTTPError.data`, ./error-answer.ts). ky is imported on the first request.
  */
+import type { Options, RetryOptions } from 'ky';
 import { APIError } from '../errors/api-error.js';
 import { PaymentsError } from '../errors/base.js';
 import { APIConnectionError, APITimeoutError, APIUserAbortError } from '../errors/connection.js';
@@ -27,8 +33,11 @@ import {
   traceStart,
   tracing,
 } from '../tracing/channels.js';
-import { answerError, ErrorAnswer, readErrorText } from './error-answer.js';
-import { delayBefore, MAX_TIMER_MS, pause, retries } from './retry-rules.js';
+import { answerError } from './error-answer.js';
+import { MAX_TIMER_MS, retries, retryOptions } from './retry-rules.js';
+
+/** ky, loaded with the first request: see ./ky.ts. */
+let ky: typeof import('./ky.js') | undefined;
 
 /** One call as the transport sends it: the request, its limits and where its log lines go. */
 export interface Outgoing {
@@ -52,10 +61,7 @@ export interface Outgoing {
   log(level: 'info' | 'warn' | 'error', outcome: string, retry: number, ms: number): void;
 }
 
-/**
- * An attempt's answer with its body read and, when JSON was expected, parsed (`undefined` when it
- * was not JSON). An error answer's body is read later, by `readErrorText`: `text` is then ''.
- */
+/** A 2xx answer with its body read and, when JSON was expected, parsed (`undefined` when it was not JSON). */
 export interface Answer {
   response: Response;
   text: string;
@@ -70,58 +76,69 @@ class LostAnswerError extends Error {
   override name = 'LostAnswerError';
 }
 
-/** An attempt that had no answer within its `timeout`. */
-class AttemptTimeoutError extends Error {
-  override name = 'AttemptTimeoutError';
-}
-
-/** One call, from its first attempt to its end (exported for its tests). */
+/** One call, from its first attempt to its end: ky's `fetch` and `retry` for it (exported for its tests). */
 export class Call {
   /** Attempts started so far: the next one's number. */
   attempts = 0;
-  /** When the latest attempt started, and when it was decided whether to retry it (`undefined` before). */
+  /** ky's retry options for this call (rules 1 to 4). */
+  readonly retry: RetryOptions;
+  /** When the latest attempt started, and when ky's `shouldRetry` decided on it (`undefined` before). */
   #startedAt = 0;
   #decidedAt: number | undefined;
+  /** Each 2xx answer's body, read within its attempt, by its Response. */
+  readonly #bodies = new WeakMap<Response, [string, unknown]>();
+  /** What failed, as the SDK's error: made once, asked by `shouldRetry` and at the end. */
+  readonly #failures = new WeakMap<object, PaymentsError>();
 
   constructor(
     readonly out: Outgoing,
     readonly fetchOverride: typeof fetch | undefined,
-  ) {}
-
-  /** Rules 1 and 7: the attempts and the waits between them; resolves to the 2xx answer. */
-  async send(): Promise<Answer> {
-    const { out } = this;
+  ) {
     // Rule 1: a POST without its idempotency key is never repeated.
-    const limit = out.mayRetry ? Math.max(0, Math.floor(out.maxRetries)) : 0;
-    // A header fetch would refuse (a caller's value with a line break) fails the call before its
-    // first attempt, which could get no further: it throws here, it is not retried.
-    new Headers(out.headers);
-    for (;;) {
-      const retry = this.attempts++;
-      this.#startedAt = Date.now();
-      const delayMs = this.#decidedAt === undefined ? 0 : this.#startedAt - this.#decidedAt;
-      this.#decidedAt = undefined;
-      let failure: PaymentsError;
-      try {
-        const answer = await this.attempt(retry, delayMs);
-        if (answer.response.ok) return answer;
-        throw new ErrorAnswer(answer.response, await readErrorText(answer.response, out.timeout));
-      } catch (error) {
-        failure = toPaymentsError(error, out);
-      }
-      this.#decidedAt = Date.now();
-      if (retry >= limit || !retries(failure)) throw failure;
-      this.#log('warn', failure, retry);
-      await pause(delayBefore(retry + 1, failure), out.signal);
-    }
+    this.retry = retryOptions(out.mayRetry ? Math.max(0, Math.floor(out.maxRetries)) : 0, this.#shouldRetry);
   }
+
+  /** Sends the call with `api` (ky); resolves to the 2xx answer, rejects with what ky threw. */
+  async send(api: typeof import('ky').default): Promise<Answer> {
+    const { out } = this;
+    const options: Options = {
+      method: out.method,
+      headers: out.headers,
+      fetch: this.fetch,
+      retry: this.retry,
+      // ky refuses a timeout above setTimeout's longest delay.
+      timeout: Math.min(out.timeout, MAX_TIMER_MS),
+    };
+    if (out.body !== undefined) options.body = out.body;
+    if (out.signal !== undefined) options.signal = out.signal;
+    const response = await api(out.url, options);
+    const [text, json] = this.#bodies.get(response) ?? ['', undefined];
+    return { response, text, json };
+  }
+
+  /** ky's `fetch`, called once per attempt: numbers it, measures the wait before it, runs it. */
+  readonly fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    // ky hands each attempt its own Request.
+    const request = input instanceof Request ? input : new Request(input, init);
+    const resendCount = this.attempts++;
+    this.#startedAt = Date.now();
+    const delayMs = this.#decidedAt === undefined ? 0 : this.#startedAt - this.#decidedAt;
+    this.#decidedAt = undefined;
+    return this.attempt(resendCount, delayMs, request, init);
+  };
 
   /**
    * Rules 5 and 6: one attempt, from its start to its answer; the one function that runs once per
    * attempt. `resendCount` is 0 for the first attempt, `delayMs` the wait before it (0 for the
-   * first). Its signal is aborted at its timeout and by the caller's.
+   * first). `request.signal` is aborted by the caller and at the attempt's timeout (ky's): the
+   * attempt ends then, whether or not the fetch listens to it.
    */
-  async attempt(resendCount: number, delayMs: number): Promise<Answer> {
+  async attempt(
+    resendCount: number,
+    delayMs: number,
+    request: Request,
+    init: RequestInit | undefined,
+  ): Promise<Response> {
     const { out } = this;
     const call = out.trace;
     const channel = call && tracing('attempt');
@@ -143,26 +160,21 @@ export class Call {
       };
       traceStart(channel, trace);
     }
-    const timeout = new AbortController();
-    const signal = out.signal === undefined ? timeout.signal : AbortSignal.any([out.signal, timeout.signal]);
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    const { signal } = request;
+    let ended: (() => void) | undefined;
     try {
-      // A fetch that ignores the abort may settle later: the attempt has ended without it.
-      return await new Promise<Answer>((resolve, reject) => {
-        timer = setTimeout(
-          () => {
-            reject(new AttemptTimeoutError(`no answer in ${out.timeout} ms`));
-            timeout.abort();
-          },
-          Math.min(out.timeout, MAX_TIMER_MS),
-        );
-        this.#exchange(signal, trace).then(resolve, reject);
+      return await new Promise<Response>((resolve, reject) => {
+        ended = () =>
+          reject(out.signal?.aborted ? new APIUserAbortError() : new APITimeoutError(out.timeout));
+        if (signal.aborted) return ended();
+        signal.addEventListener('abort', ended, { once: true });
+        this.#exchange(request, init, trace).then(resolve, reject);
       });
     } catch (error) {
-      if (trace) trace.error = traceError(toPaymentsError(error, out), out.secrets);
+      if (trace) trace.error = traceError(this.failure(error), out.secrets);
       throw error;
     } finally {
-      clearTimeout(timer);
+      if (ended) signal.removeEventListener('abort', ended);
       if (trace) traceEnd(channel as NonNullable<typeof channel>, trace);
     }
   }
@@ -170,20 +182,21 @@ export class Call {
   /**
    * The request and its answer. The fetch is looked up now (msw or instrumentation set up after
    * the client); a 2xx body is read here, within the attempt's timeout, so that a lost one is
-   * retried (rules 3, 5).
+   * retried (rules 3, 5). An answer that comes after its attempt ended is dropped unread.
    */
-  async #exchange(signal: AbortSignal, trace: AttemptTraceContext | undefined): Promise<Answer> {
-    const { method, url, headers, body } = this.out;
-    const response = await (this.fetchOverride ?? globalThis.fetch)(url, {
-      method,
-      headers,
-      body: body ?? null,
-      signal,
-    });
+  async #exchange(
+    request: Request,
+    init: RequestInit | undefined,
+    trace: AttemptTraceContext | undefined,
+  ): Promise<Response> {
+    const response = await (this.fetchOverride ?? globalThis.fetch)(request, init);
+    if (request.signal.aborted) {
+      response.body?.cancel().catch(() => {});
+      return response;
+    }
     if (trace) trace.statusCode = response.status;
-    if (!response.ok) return { response, text: '', json: undefined };
-    const [text, json] = await this.#read(response);
-    return { response, text, json };
+    if (response.ok) this.#bodies.set(response, await this.#read(response));
+    return response;
   }
 
   /** A 2xx body as text and, when JSON is expected, parsed (`undefined` when it is not JSON). */
@@ -202,13 +215,36 @@ export class Call {
     }
   }
 
+  /**
+   * ky's `shouldRetry`: its question on each failed attempt it may retry (ky asks before it
+   * waits; `retryCount` is 1 for the first retry). Rule 7: an attempt to be retried is logged now.
+   */
+  readonly #shouldRetry = ({ error, retryCount }: { error: Error; retryCount: number }) => {
+    const failure = this.failure(error);
+    const retried = retries(failure);
+    this.#decidedAt = Date.now();
+    if (retried !== false) this.#log('warn', failure, retryCount - 1);
+    return retried;
+  };
+
+  /** What failed an attempt or the call, as the SDK's error (rule 8), made once per failure. */
+  failure(error: unknown): PaymentsError {
+    if (typeof error !== 'object' || error === null) return toPaymentsError(error, this.out);
+    let failure = this.#failures.get(error);
+    if (failure === undefined) {
+      failure = toPaymentsError(error, this.out);
+      this.#failures.set(error, failure);
+    }
+    return failure;
+  }
+
   /** Rule 7: the call's end, its last attempt's `info` line (the caller sees the outcome). */
   end(outcome: PaymentsError | Response): void {
     if (this.out.trace) this.out.trace.attempts = this.attempts;
     this.#log('info', outcome, Math.max(0, this.attempts - 1));
   }
 
-  /** An attempt's line; it lasted until it was decided on, or until now. */
+  /** An attempt's line; it lasted until ky decided on it, or until now. */
   #log(level: 'info' | 'warn', outcome: PaymentsError | Response, retry: number): void {
     const ms = this.attempts === 0 ? 0 : (this.#decidedAt ?? Date.now()) - this.#startedAt;
     const what =
@@ -227,16 +263,19 @@ export interface TransportDefaults {
   fetch: typeof fetch | undefined;
 }
 
-/** The client's transport: each call is a `Call`, logged once at its end. */
+/** The client's transport: each call is a `Call` sent by ky, logged once at its end. */
 export function createTransport(defaults: TransportDefaults): Transport {
   return async (out) => {
     const call = new Call(out, defaults.fetch);
     try {
-      const answer = await call.send();
+      // The caller's abort is final: an aborted signal sends nothing.
+      if (out.signal?.aborted) throw new APIUserAbortError();
+      ky ??= await import('./ky.js');
+      const answer = await call.send(ky.ky);
       call.end(answer.response);
       return answer;
     } catch (error) {
-      const failure = toPaymentsError(error, out);
+      const failure = call.failure(error);
       call.end(failure);
       throw failure;
     }
@@ -244,9 +283,9 @@ export function createTransport(defaults: TransportDefaults): Transport {
 }
 
 /**
- * Rule 8: what failed an attempt as the SDK's error, the one place where errors become ours: an
- * error answer, the attempt's timeout, the caller's abort, a lost answer, or what fetch threw
- * (any runtime's network errors).
+ * Rule 8: what failed as the SDK's error, the one place where errors become ours: ky's
+ * `HTTPError` (an error answer) and `TimeoutError`, the caller's abort, a lost answer, or what
+ * fetch threw (any runtime's network errors, which ky may wrap).
  */
 function toPaymentsError(
   error: unknown,
@@ -254,10 +293,9 @@ function toPaymentsError(
 ): PaymentsError {
   if (error instanceof PaymentsError) return error;
   if (out.signal?.aborted) return new APIUserAbortError();
-  if (error instanceof ErrorAnswer) return answerError(error.response, error.text, out.secrets);
-  // The attempt's timer rejects before it aborts the fetch: an AbortError never gets here first.
-  if (error instanceof AttemptTimeoutError) return new APITimeoutError(out.timeout);
-  // fetch's TypeError wraps the socket error: the deepest message says most.
+  if (ky?.isHTTPError(error)) return answerError(error.response, error.data, out.secrets);
+  if (ky?.isTimeoutError(error)) return new APITimeoutError(out.timeout);
+  // ky wraps fetch's TypeError, which wraps the socket error: the deepest message says most.
   let reason = String(error);
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) reason = cause.message;
   return new APIConnectionError(`Connection error: ${redactSecrets(reason, out.secrets)}`);

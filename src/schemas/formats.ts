@@ -5,7 +5,7 @@
  * `pix-payments/webhooks`, which reads no request.
  */
 import * as z from 'zod/mini';
-import { A_UUID, mustBe } from './messages.js';
+import { A_UUID, mustBe, takes } from './messages.js';
 
 /**
  * An open enumeration for responses, of the values `T` (the type of their list): the known values
@@ -32,39 +32,44 @@ export function isCalendarDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** The shape of a UUID of any version or variant. */
+/**
+ * The shape of a UUID of any version or variant, as the answer reader tells a record's UUID: what
+ * `z.guid()` ({@link Guid}) accepts, held equal to it by test/schemas/webhook-event-checks.property.test.ts.
+ * Not `z.regexes.guid`: reading it bundles all of zod's patterns (about 1.8 KB).
+ */
 export const GUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /**
- * `base` with the rule `valid`: a value it refuses is an issue in the house style, naming what the
- * field takes. A plain check, not `z.regex` or `z.int`: those bring zod's format checks into
- * `pix-payments/webhooks` (about 0.8 KB, for these three fields), where nothing else needs them.
- * The OpenAPI document states the same rules (`src/openapi/components.ts`, REFINEMENTS).
+ * The error option of a zod format in the house style: a value that breaks the format's rule is
+ * an issue naming what the field takes (`must be a UUID, such as "…"; got …`), while a value that
+ * is not a `type` at all is left to the parse call's messages (`must be a string; got 5`), as for
+ * any field.
  */
-export function checked<T>(base: z.ZodMiniType<T>, valid: (value: T) => boolean, what: string) {
-  return base.check((payload) => {
-    if (!valid(payload.value))
-      payload.issues.push({ code: 'custom', message: mustBe(what, payload.value), input: payload.value });
-  });
+function ruleError(what: string, type: 'string' | 'number') {
+  return {
+    error: (issue: z.core.$ZodRawIssue) =>
+      issue.code === 'invalid_type' && issue.expected === type ? undefined : mustBe(what, issue.input),
+  };
 }
 
 /** A UUID-shaped identifier in a response (any version or variant). */
-export const Guid = checked(z.string(), (text) => GUID_PATTERN.test(text), A_UUID);
+export const Guid = z.guid(ruleError(A_UUID, 'string'));
 
 /** A whole number (a safe integer), as a record's legacy `id`. */
-export const WholeNumber = checked(z.number(), Number.isSafeInteger, 'a whole number');
+export const WholeNumber = z.int(ruleError('a whole number', 'number'));
 
 /**
  * An ISO 8601 date-time in any of its forms, kept as sent: extended (`2026-11-21T10:00:00Z`) or
  * basic (`20261121T100000Z`), seconds and fractions (`.` or `,`) optional, with `Z`, an offset
- * (`-03:00`, `-0300`, `-03`) or none (local time, as some services send it).
+ * (`-03:00`, `-0300`, `-03`) or none (local time, as some services send it). A pattern, not
+ * `z.iso.datetime()`: that takes RFC 3339's profile alone (the extended form, seconds wherever a
+ * `Z` or an offset is given, `hh:mm` offsets, no hour 24), and a service sends the others too.
  */
-export const DATE_TIME_PATTERN =
-  /^(?:\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-4])(?::[0-5]\d(?::[0-5]\d(?:[.,]\d+)?)?)?|\d{4}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-4])(?:[0-5]\d(?:[0-5]\d(?:[.,]\d+)?)?)?)(?:Z|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?$/;
-
-/** An ISO 8601 date-time in any of its forms ({@link DATE_TIME_PATTERN}), kept as sent. */
-export const IsoDateTime = checked(
-  z.string(),
-  (text) => DATE_TIME_PATTERN.test(text),
-  'an ISO 8601 date-time, such as "2026-11-21T10:00:00Z"',
-);
+export const IsoDateTime = z
+  .string()
+  .check(
+    z.regex(
+      /^(?:\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-4])(?::[0-5]\d(?::[0-5]\d(?:[.,]\d+)?)?)?|\d{4}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-4])(?:[0-5]\d(?:[0-5]\d(?:[.,]\d+)?)?)?)(?:Z|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?$/,
+      takes('an ISO 8601 date-time, such as "2026-11-21T10:00:00Z"'),
+    ),
+  );

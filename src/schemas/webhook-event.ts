@@ -1,6 +1,7 @@
 /** The body of a webhook delivery (interface document section 6). */
 import * as z from 'zod/mini';
-import { checked, Guid, IsoDateTime, WholeNumber } from './formats.js';
+import { Guid, IsoDateTime, WholeNumber } from './formats.js';
+import { takes } from './messages.js';
 import { Money } from './money.js';
 import { OpenTransactionStatus, OpenTransactionType } from './open-enums.js';
 import { TrackingParameters } from './tracking.js';
@@ -26,7 +27,7 @@ export type WebhookEventData = {
 
 /** A transaction or cashout event body, for any event name (known or not). */
 export const WebhookEventBody = z.looseObject({
-  event: checked(z.string(), (name) => name !== '', 'an event name, such as "transaction.completed"'),
+  event: z.string().check(z.minLength(1, takes('an event name, such as "transaction.completed"'))),
   timestamp: IsoDateTime,
   data: WebhookEventData,
 });

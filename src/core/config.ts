@@ -1,16 +1,18 @@
 /** Client configuration: options, environment fallbacks, and the checks made at construction. */
 import { PaymentsError } from '../errors/base.js';
 import { kindOf } from '../schemas/checks.js';
+import { type OptionNames, refuseUnknownOptions } from '../schemas/known-options.js';
 import { LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
 import type { ResponseIssue, ResponseValidation } from './read-answer.js';
 
 /** A user token, or a function that returns a fresh one (called once per request). */
 export type UserTokenSource = string | (() => string | Promise<string>);
 
-/** Options of `new PaymentsClient(options)`. */
+/** Options of `new PaymentsClient(options)`; any other name is refused ("did you mean …?"). */
 export interface ClientOptions {
   /**
-   * The merchant's secret key (`sk_live_prod_…`). Backend only: never ship it to a browser.
+   * The merchant's secret key (`sk_live_prod_…`). Backend only: never ship it to a browser. A
+   * public key (`pk_…`) or a user token (a JWT) is refused at construction.
    * @default process.env.PIX_PAYMENTS_SECRET_KEY
    */
   secretKey?: string | undefined;
@@ -20,7 +22,10 @@ export interface ClientOptions {
    * @example 'https://api.example-psp.com.br'
    */
   baseUrl?: string | undefined;
-  /** The panel JWT for the webhook-management calls: a string, or a function returning one. */
+  /**
+   * The panel JWT for the webhook-management calls: a string, or a function returning one. A key
+   * (`sk_…`, `pk_…`) is refused before anything is sent.
+   */
   userToken?: UserTokenSource | undefined;
   /** Time limit of each attempt, in ms. @default 30_000 */
   timeout?: number | undefined;
@@ -46,6 +51,21 @@ export interface ClientOptions {
   /** Allow construction where `window` and `document` exist. Exposes the secret key to users. @default false */
   dangerouslyAllowBrowser?: boolean | undefined;
 }
+
+/** The names {@link ClientOptions} takes: `satisfies` keeps the list complete. */
+const CLIENT_OPTION_NAMES = {
+  secretKey: 0,
+  baseUrl: 0,
+  userToken: 0,
+  timeout: 0,
+  maxRetries: 0,
+  fetch: 0,
+  logger: 0,
+  logLevel: 0,
+  responseValidation: 0,
+  onResponseIssue: 0,
+  dangerouslyAllowBrowser: 0,
+} satisfies OptionNames<ClientOptions>;
 
 /** Options every call may override, as its last argument. */
 export interface RequestOptions {
@@ -76,6 +96,8 @@ export interface ResolvedConfig {
 }
 
 const SECRET_KEY = /^sk_[A-Za-z0-9_]{16,}$/;
+/** A JWT: three base64url parts (the panel's user token). */
+const JWT = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 function env(name: string): string | undefined {
@@ -99,6 +121,11 @@ function checkSecretKey(key: unknown): string {
       'secretKey is a public key (pk_…): the API needs the secret key (sk_…), used only from a backend',
     );
   }
+  if (JWT.test(key)) {
+    throw configError(
+      "secretKey looks like a user token (a JWT): /v1/integrations/* takes the secret key (sk_…); the panel's user token is for webhook management, as userToken",
+    );
+  }
   if (!SECRET_KEY.test(key)) {
     // Never echo the value: a malformed key may still be a secret.
     throw configError(
@@ -106,6 +133,26 @@ function checkSecretKey(key: unknown): string {
     );
   }
   return key;
+}
+
+/**
+ * `token` unless it is shaped like a key (`sk_…`, `pk_…`): webhook management takes the panel's
+ * user token, so a key there is a credential in the wrong place. Checked at construction for a
+ * string, and on each value a token function returns, before the request is sent. Never echoes
+ * the value.
+ * @param what how the message names the value: `userToken`, or what its function returned
+ */
+export function checkUserToken(token: string, what = 'userToken'): string {
+  const where = "webhook management takes the panel's user token (a JWT)";
+  if (token.startsWith('sk_'))
+    throw configError(
+      `${what} looks like a secret key (sk_…): ${where}; the secret key is for /v1/integrations/*, as secretKey`,
+    );
+  if (token.startsWith('pk_'))
+    throw configError(
+      `${what} looks like a public key (pk_…): ${where}; no call of this API takes the public key`,
+    );
+  return token;
 }
 
 function checkBaseUrl(raw: unknown): string {
@@ -150,6 +197,12 @@ function checkKind<T>(name: string, value: T, kinds: readonly string[]): T {
   throw configError(`${name} must be a ${kinds.join(' or a ')}, got ${kindOf(value)}`);
 }
 
+/** A user token: a string not shaped like a key, or a function (its values are checked per request). */
+function checkToken(token: UserTokenSource | undefined): UserTokenSource | undefined {
+  const checked = checkKind('userToken', token, ['string', 'function']);
+  return typeof checked === 'string' ? checkUserToken(checked) : checked;
+}
+
 function checkLogger(logger: unknown): Logger {
   if (logger === undefined) return console;
   const methods = logger as Partial<Record<string, unknown>> | null;
@@ -170,7 +223,8 @@ function inBrowser(): boolean {
 export function resolveConfig(given?: ClientOptions): ResolvedConfig {
   if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given)))
     throw configError(`PaymentsClient options must be an object, got ${kindOf(given)}`);
-  const options = given ?? {};
+  // JavaScript has no compiler to catch `{ timout: 5000 }`, which would otherwise be ignored.
+  const options = refuseUnknownOptions(given ?? {}, CLIENT_OPTION_NAMES, 'PaymentsClient', configError);
   if (inBrowser() && options.dangerouslyAllowBrowser !== true) {
     throw configError(
       'PaymentsClient refuses to run in a browser: the secret key would reach every visitor. Call the API from your backend (dangerouslyAllowBrowser: true overrides this).',
@@ -179,7 +233,7 @@ export function resolveConfig(given?: ClientOptions): ResolvedConfig {
   return {
     secretKey: checkSecretKey(options.secretKey ?? env('PIX_PAYMENTS_SECRET_KEY')),
     baseUrl: checkBaseUrl(options.baseUrl ?? env('PIX_PAYMENTS_BASE_URL')),
-    userToken: checkKind('userToken', options.userToken, ['string', 'function']),
+    userToken: checkToken(options.userToken),
     timeout: checkCount('timeout', options.timeout ?? 30_000, 1),
     maxRetries: Math.floor(checkCount('maxRetries', options.maxRetries ?? 2, 0)),
     fetch: checkKind('fetch', options.fetch, ['function']),

@@ -13,7 +13,7 @@ import { safeParseWith } from '../schemas/parse.js';
 import { redactSecrets } from '../schemas/redact.js';
 import { type CallTraceContext, traceEnd, traceError, traceStart, tracing } from '../tracing/channels.js';
 import { APIPromise, type APIResult } from './api-promise.js';
-import type { RequestOptions, ResolvedConfig } from './config.js';
+import { checkUserToken, type RequestOptions, type ResolvedConfig } from './config.js';
 import { log, logs } from './logger.js';
 import { type PageFetcher, type PagePromise, paginate } from './pagination.js';
 import { type ResponseIssue, readAnswer } from './read-answer.js';
@@ -208,6 +208,8 @@ export class HttpCore {
         'Webhook management needs a user token (the panel JWT): pass { userToken } to PaymentsClient, as a string or a function that returns one',
       );
     }
+    // A key returned by the function is refused before the request is sent (a string was at construction).
+    if (typeof source === 'function') checkUserToken(token, 'The token userToken returned');
     // Redacted from outside text from now on: a server may echo the token.
     this.#secrets[2] = token;
     return token;

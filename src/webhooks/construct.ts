@@ -1,4 +1,5 @@
 import { kindOf, optionalFunction, optionsObject } from '../schemas/checks.js';
+import { type OptionNames, refuseUnknownOptions } from '../schemas/known-options.js';
 import { WebhookSignatureError } from './errors.js';
 import { type ParseWebhookEventOptions, parseWebhookEvent, type WebhookEvent } from './events.js';
 import { EVENT_HEADER, readHeader, SIGNATURE_HEADER, type WebhookHeaders } from './headers.js';
@@ -18,6 +19,12 @@ export interface ConstructWebhookEventOptions extends ParseWebhookEventOptions {
   /** The current time in ms, for tests. @default Date.now */
   now?: () => number;
 }
+
+const CONSTRUCT_OPTION_NAMES = {
+  onIssue: 0,
+  toleranceSeconds: 0,
+  now: 0,
+} satisfies OptionNames<ConstructWebhookEventOptions>;
 
 /**
  * Verifies a delivery and parses it: the signature over the raw body, then the JSON body, then
@@ -41,7 +48,11 @@ export async function constructWebhookEvent(
     onIssue,
     toleranceSeconds: tolerance,
     now = Date.now,
-  } = optionsObject(options, 'constructWebhookEvent options');
+  } = refuseUnknownOptions(
+    optionsObject(options, 'constructWebhookEvent options'),
+    CONSTRUCT_OPTION_NAMES,
+    'constructWebhookEvent',
+  );
   optionalFunction(onIssue, 'onIssue');
   optionalFunction(now, 'now');
   if (tolerance !== undefined && !(typeof tolerance === 'number' && tolerance >= 0))

@@ -4,6 +4,7 @@
  */
 
 import { kindOf, optionalFunction, optionsObject } from '../schemas/checks.js';
+import { type OptionNames, refuseUnknownOptions } from '../schemas/known-options.js';
 
 /**
  * What a claim found: the key was free and is now leased to the caller (`'claimed'`), another
@@ -43,6 +44,8 @@ export interface MemoryDedupeStoreOptions {
   now?: () => number;
 }
 
+const MEMORY_STORE_OPTION_NAMES = { maxEntries: 0, now: 0 } satisfies OptionNames<MemoryDedupeStoreOptions>;
+
 /** A live claim: leased to `token` until `expiry` (ms). */
 interface Lease {
   token: string;
@@ -75,7 +78,11 @@ export class MemoryDedupeStore implements WebhookDedupeStore {
   #sweepAt = 1_024;
 
   constructor(options?: MemoryDedupeStoreOptions) {
-    const { maxEntries = 10_000, now = Date.now } = optionsObject(options, 'MemoryDedupeStore options');
+    const { maxEntries = 10_000, now = Date.now } = refuseUnknownOptions(
+      optionsObject(options, 'MemoryDedupeStore options'),
+      MEMORY_STORE_OPTION_NAMES,
+      'MemoryDedupeStore',
+    );
     optionalFunction(now, 'now');
     this.#maxEntries = maxEntries;
     this.#now = now;

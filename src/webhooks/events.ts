@@ -6,6 +6,7 @@ import {
   WEBHOOK_EVENT_NAMES,
   type KnownWebhookEventName as WebhookEventName,
 } from '../schemas/event-names.js';
+import { type OptionNames, refuseUnknownOptions } from '../schemas/known-options.js';
 import { type FieldIssue, safeParseWith } from '../schemas/parse.js';
 import { PingFields, WebhookEventBody, type WebhookEventData } from '../schemas/webhook-event.js';
 import { WebhookParseError } from './errors.js';
@@ -82,7 +83,11 @@ export function isWebhookPing(event: WebhookEvent | UnknownWebhookEvent): event 
  * @throws {WebhookParseError} for invalid JSON or a missing or malformed field (with its path).
  */
 export function parseWebhookEvent(payload: WebhookPayload, options?: ParseWebhookEventOptions): WebhookEvent {
-  const { onIssue } = optionsObject(options, 'parseWebhookEvent options');
+  const { onIssue } = refuseUnknownOptions(
+    optionsObject(options, 'parseWebhookEvent options'),
+    PARSE_OPTION_NAMES,
+    'parseWebhookEvent',
+  );
   optionalFunction(onIssue, 'onIssue');
   assertRawPayload(payload);
   let json: unknown;
@@ -120,6 +125,8 @@ export interface ParseWebhookEventOptions {
    */
   onIssue?: ((issue: WebhookIssue) => void) | undefined;
 }
+
+const PARSE_OPTION_NAMES = { onIssue: 0 } satisfies OptionNames<ParseWebhookEventOptions>;
 
 /** A field of a delivered event that does not match the documented shape. */
 export interface WebhookIssue {

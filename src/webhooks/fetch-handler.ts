@@ -30,7 +30,7 @@ function toResponse(answer: WebhookAnswer): Response {
 export function createWebhookHandler(
   options: WebhookHandlerOptions,
 ): (request: Request) => Promise<Response> {
-  const resolved = resolveHandlerOptions(options);
+  const resolved = resolveHandlerOptions(options, 'createWebhookHandler');
   return async (request) => {
     try {
       const body = async () => {

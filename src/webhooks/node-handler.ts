@@ -89,7 +89,7 @@ function send(response: NodeWebhookResponse, answer: WebhookAnswer): void {
 export function createNodeWebhookHandler(
   options: NodeWebhookHandlerOptions,
 ): (request: NodeWebhookRequest, response: NodeWebhookResponse) => Promise<void> {
-  const resolved = resolveHandlerOptions(options);
+  const resolved = resolveHandlerOptions(options, 'createNodeWebhookHandler');
   return async (request, response) => {
     try {
       const body = () => readRawBody(request, resolved.maxBodyBytes);

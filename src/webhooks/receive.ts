@@ -5,6 +5,7 @@
  */
 
 import { kindOf } from '../schemas/checks.js';
+import { type OptionNames, refuseUnknownOptions } from '../schemas/known-options.js';
 import { redactSecrets } from '../schemas/redact.js';
 import { traceEnd, traceStart, tracing, type WebhookTraceContext } from '../tracing/channels.js';
 import { BodyTooLargeError, MAX_BODY_BYTES } from './body.js';
@@ -25,7 +26,7 @@ export interface WebhookDelivery {
   leaseToken: string;
 }
 
-/** Options of the receiver helpers. */
+/** Options of the receiver helpers; any other name is refused ("did you mean …?"). */
 export interface WebhookHandlerOptions {
   /** The subscription's signing secret, or several during rotation. */
   secret: WebhookSecret;
@@ -76,6 +77,21 @@ export interface WebhookHandlerOptions {
   onError?: (error: unknown) => void;
 }
 
+/** The names {@link WebhookHandlerOptions} takes: `satisfies` keeps the list complete. */
+const HANDLER_OPTION_NAMES = {
+  secret: 0,
+  onEvent: 0,
+  hub: 0,
+  store: 0,
+  dedupeTtlSeconds: 0,
+  processingTimeoutSeconds: 0,
+  maxBodyBytes: 0,
+  slowHandlerSeconds: 0,
+  toleranceSeconds: 0,
+  onIssue: 0,
+  onError: 0,
+} satisfies OptionNames<WebhookHandlerOptions>;
+
 /** What the receiver answers. */
 export interface WebhookAnswer {
   status: number;
@@ -117,8 +133,14 @@ function dedupeStore(store: unknown): WebhookDedupeStore {
   return store as WebhookDedupeStore;
 }
 
-/** Checks options once, when the handler is made, so mistakes show at start-up. */
-export function resolveHandlerOptions(options: WebhookHandlerOptions) {
+/**
+ * Checks options once, when the handler is made, so mistakes show at start-up: a name it does not
+ * take (`secrets`) is a TypeError naming the one meant, as JavaScript has no compiler to catch it.
+ * @param owner the receiver, as messages name it
+ */
+export function resolveHandlerOptions(options: WebhookHandlerOptions, owner: string) {
+  if (typeof options === 'object' && options !== null)
+    refuseUnknownOptions(options, HANDLER_OPTION_NAMES, owner);
   if (typeof options?.onEvent !== 'function') throw new TypeError('onEvent must be a function');
   // An unset environment variable must fail at start-up, not turn every delivery into a 400.
   secretList(options.secret);

@@ -6,6 +6,7 @@
  * `client.sendCommand([...])` in node-redis. No client is a dependency of this package.
  */
 import { kindOf, optionsObject } from '../schemas/checks.js';
+import { type OptionNames, refuseUnknownOptions } from '../schemas/known-options.js';
 import type { ClaimResult, WebhookDedupeStore } from './dedupe-store.js';
 
 /** An ioredis client (or cluster): anything with `call(command, ...args)`. */
@@ -24,6 +25,8 @@ export interface RedisDedupeStoreOptions {
   /** Prefix of every key. @default 'pix-payments:webhook:' */
   prefix?: string;
 }
+
+const REDIS_STORE_OPTION_NAMES = { prefix: 0 } satisfies OptionNames<RedisDedupeStoreOptions>;
 
 /** The value of a key recorded as handled; a leased key holds its claimant's token (a UUID). */
 const HANDLED = 'handled';
@@ -46,7 +49,11 @@ export class RedisDedupeStore implements WebhookDedupeStore {
   readonly #prefix: string;
 
   constructor(client: IoRedisLike | NodeRedisLike, options?: RedisDedupeStoreOptions) {
-    const { prefix = 'pix-payments:webhook:' } = optionsObject(options, 'RedisDedupeStore options');
+    const { prefix = 'pix-payments:webhook:' } = refuseUnknownOptions(
+      optionsObject(options, 'RedisDedupeStore options'),
+      REDIS_STORE_OPTION_NAMES,
+      'RedisDedupeStore',
+    );
     if (typeof prefix !== 'string') throw new TypeError(`prefix must be a string, got ${kindOf(prefix)}`);
     this.#prefix = prefix;
     const commands = (client ?? {}) as Partial<IoRedisLike & NodeRedisLike>;

@@ -1,5 +1,6 @@
 import { kindOf, objectArgument, optionsObject } from '../schemas/checks.js';
 import type { KnownWebhookEventName } from '../schemas/event-names.js';
+import { type OptionNames, refuseUnknownOptions } from '../schemas/known-options.js';
 import type { WebhookEvent } from './events.js';
 import { DELIVERY_ID_HEADER, EVENT_HEADER, SIGNATURE_HEADER } from './headers.js';
 import { writePhpJson } from './json-writer.js';
@@ -28,6 +29,8 @@ export interface SignedWebhookOptions {
   canonical?: boolean;
 }
 
+const SIGNED_WEBHOOK_OPTION_NAMES = { canonical: 0 } satisfies OptionNames<SignedWebhookOptions>;
+
 /**
  * Builds a signed delivery for a merchant's own tests: the JSON body and the headers the
  * service sends, signed with `secret`. The body is written as PHP's `json_encode` writes it
@@ -44,7 +47,11 @@ export async function createSignedWebhook(
   secret: string,
   options?: SignedWebhookOptions,
 ): Promise<SignedWebhook> {
-  const { canonical = false } = optionsObject(options, 'createSignedWebhook options');
+  const { canonical = false } = refuseUnknownOptions(
+    optionsObject(options, 'createSignedWebhook options'),
+    SIGNED_WEBHOOK_OPTION_NAMES,
+    'createSignedWebhook',
+  );
   if (typeof canonical !== 'boolean')
     throw new TypeError(`createSignedWebhook: options.canonical must be a boolean, got ${kindOf(canonical)}`);
   const {

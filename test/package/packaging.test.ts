@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { measureSizes } from '../../bench/size.js';
+import { measureBreakdown, measureSizes } from '../../bench/size.js';
 import { BUNDLED } from '../../scripts/notices.js';
 import { floorOfRange } from '../../scripts/zod-floor.js';
 import { moduleGraph, ROOT, run } from './consumer.js';
@@ -37,6 +37,22 @@ describe('packaging', () => {
     ]);
   });
 
+  it('has ky in the main entry only, and zod in both (minified bytes by package, bench/size.ts)', async () => {
+    const breakdowns = await measureBreakdown();
+    const main = breakdowns.find((b) => b.entry === 'pix-payments');
+    const webhooks = breakdowns.find((b) => b.entry === 'pix-payments/webhooks');
+    expect(main?.ky, 'the client sends its requests with ky').toBeGreaterThan(0);
+    expect(webhooks?.ky, 'a webhook receiver never carries the HTTP client').toBe(0);
+    expect(main?.zod).toBeGreaterThan(0);
+    expect(webhooks?.zod).toBeGreaterThan(0);
+    // The breakdown's bundles (a build with source maps) are the code measured on dist/.
+    const sizes = await measureSizes();
+    for (const breakdown of breakdowns) {
+      const dist = sizes.find((s) => s.entry === breakdown.entry)?.minified ?? 0;
+      expect(Math.abs(breakdown.total - dist) / dist, breakdown.entry).toBeLessThan(0.01);
+    }
+  }, 60_000);
+
   it('ships the licence of every bundled package in dist/THIRD_PARTY_NOTICES.md, packed', () => {
     const notices = readFileSync(join(ROOT, 'dist/THIRD_PARTY_NOTICES.md'), 'utf8');
     for (const name of Object.keys(BUNDLED)) {
@@ -44,6 +60,7 @@ describe('packaging', () => {
       expect(notices).toContain(`## ${name} ${version} (MIT)`);
     }
     expect(notices).toContain('Copyright (c) 2025 Colin McDonnell');
+    expect(notices).toContain('Copyright (c) Sindre Sorhus');
     const [packed] = JSON.parse(run('npm', ['pack', '--dry-run', '--json', '--silent'], ROOT));
     expect(packed.files.map((file: { path: string }) => file.path)).toContain('dist/THIRD_PARTY_NOTICES.md');
   }, 60_000);

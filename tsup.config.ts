@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 import { writeThirdPartyNotices } from './scripts/notices.js';
 import { writeOpenApiDocument } from './scripts/openapi.js';
 import { writeCliEntry, writeMockEntry } from './scripts/peer-entries.js';
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
 const shared: Options = {
   tsconfig: 'tsconfig.build.json',
@@ -19,6 +22,8 @@ const shared: Options = {
   external: ['msw', '@opentelemetry/api', /^node:/],
   treeshake: true,
   sourcemap: false,
+  // package.json's version, for the code that names it (the OpenTelemetry tracer's and meter's).
+  define: { __PIX_PAYMENTS_VERSION__: JSON.stringify(version) },
 };
 
 export default defineConfig([

@@ -33,6 +33,7 @@ import {
   durationAttributes,
   webhookAttributes,
 } from './attributes.js';
+import { createShield } from './shield.js';
 
 /** Options of {@link instrumentPixPayments}. */
 export interface InstrumentPixPaymentsOptions {
@@ -62,8 +63,12 @@ const KNOWN_OPTIONS = {
   attemptSpans: 0,
 } satisfies OptionNames<InstrumentPixPaymentsOptions>;
 
-/** The tracer's and the meter's name. */
+/** Written in by the build (tsup's `define`): package.json's `version`. */
+declare const __PIX_PAYMENTS_VERSION__: string | undefined;
+
+/** The tracer's and the meter's scope: the package and its version (none in unbuilt source). */
 const SCOPE = 'pix-payments';
+const VERSION = typeof __PIX_PAYMENTS_VERSION__ === 'string' ? __PIX_PAYMENTS_VERSION__ : undefined;
 
 /** What a subscriber gives a TracingChannel: only the events it listens to. */
 interface Handlers<C> {
@@ -88,8 +93,12 @@ interface DiagnosticsChannel {
  *   call's span, with the HTTP client semantic conventions (`http.request.resend_count` on a
  *   retry, `error.type` `'503'`, `timeout` or `APIConnectionError`), and one measurement of
  *   `http.client.request.duration`;
- * - each webhook delivery a receiver handles: an INTERNAL span `webhook transaction.paid`, a
- *   child of the span active in the receiver (the server's), with its outcome.
+ * - each webhook delivery a receiver handles: an INTERNAL span `webhook transaction.completed`,
+ *   a child of the span active in the receiver (the server's), with its outcome.
+ *
+ * What the OpenTelemetry SDK throws in these (a span processor, a view) is caught and reported
+ * once per provider through OpenTelemetry's `diag` logger: the call and the webhook answer are
+ * unchanged, and the process never gets an `uncaughtException` from the bridge.
  *
  * OpenTelemetry JS has no public way for a channel subscriber to make its span the active one, so
  * the span that an undici or http instrumentation makes for the same request is not a child of
@@ -125,16 +134,21 @@ export function instrumentPixPayments(options: InstrumentPixPaymentsOptions = {}
   if (typeof dc?.tracingChannel !== 'function') return () => {};
   const channel = (name: string) => (dc as DiagnosticsChannel).tracingChannel(name);
 
-  const tracer = tracerProvider.getTracer(SCOPE);
+  const tracer = tracerProvider.getTracer(SCOPE, VERSION);
+  const shield = createShield();
   // A context is the same object from its start to its end: the span hangs on it.
   const spans = new WeakMap<object, Span>();
+  const start = (ctx: object, startSpan: () => Span) =>
+    shield('tracer provider', 'starting a span', () => spans.set(ctx, startSpan()));
   const end = (ctx: object, attributes: Attributes, status: SpanStatus | undefined) => {
     const span = spans.get(ctx);
-    if (span === undefined) return; // It started before the subscription.
+    if (span === undefined) return; // It started before the subscription, or failed to.
     spans.delete(ctx);
-    span.setAttributes(attributes);
-    if (status) span.setStatus(status);
-    span.end();
+    shield('tracer provider', 'ending a span', () => {
+      span.setAttributes(attributes);
+      if (status) span.setStatus(status);
+      span.end();
+    });
   };
   const failed = (message: string | undefined): SpanStatus =>
     message === undefined ? { code: SpanStatusCode.ERROR } : { code: SpanStatusCode.ERROR, message };
@@ -145,7 +159,7 @@ export function instrumentPixPayments(options: InstrumentPixPaymentsOptions = {}
       {
         start: (ctx: CallTraceContext) => {
           const attributes = callStartAttributes(ctx);
-          spans.set(ctx, tracer.startSpan(ctx.operationId, { kind: SpanKind.INTERNAL, attributes }));
+          start(ctx, () => tracer.startSpan(ctx.operationId, { kind: SpanKind.INTERNAL, attributes }));
         },
         asyncEnd: (ctx: CallTraceContext) =>
           end(ctx, callEndAttributes(ctx), ctx.error && failed(ctx.error.message)),
@@ -158,7 +172,7 @@ export function instrumentPixPayments(options: InstrumentPixPaymentsOptions = {}
         start: (ctx: WebhookTraceContext) => {
           const name = ctx.event === undefined ? 'webhook' : `webhook ${ctx.event}`;
           const attributes = webhookAttributes(ctx);
-          spans.set(ctx, tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes }));
+          start(ctx, () => tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes }));
         },
         asyncEnd: (ctx: WebhookTraceContext) => {
           const refused = ctx.outcome === 'rejected' || ctx.outcome === 'failed';
@@ -169,7 +183,7 @@ export function instrumentPixPayments(options: InstrumentPixPaymentsOptions = {}
   ];
 
   if (attemptSpans === 'client') {
-    const duration = meterProvider.getMeter(SCOPE).createHistogram('http.client.request.duration', {
+    const duration = meterProvider.getMeter(SCOPE, VERSION).createHistogram('http.client.request.duration', {
       description: 'Duration of HTTP client requests.',
       unit: 's',
       advice: { explicitBucketBoundaries: DURATION_BUCKETS },
@@ -179,17 +193,24 @@ export function instrumentPixPayments(options: InstrumentPixPaymentsOptions = {}
       CHANNEL_NAMES.attempt,
       {
         start: (ctx: AttemptTraceContext) => {
-          const call = spans.get(ctx.call);
-          const parent = call ? trace.setSpan(context.active(), call) : context.active();
-          const attributes = attemptStartAttributes(ctx);
-          const name = `${ctx.method} ${ctx.urlTemplate}`;
-          spans.set(ctx, tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, parent));
           started.set(ctx, performance.now());
+          start(ctx, () => {
+            const call = spans.get(ctx.call);
+            const parent = call ? trace.setSpan(context.active(), call) : context.active();
+            const attributes = attemptStartAttributes(ctx);
+            return tracer.startSpan(
+              `${ctx.method} ${ctx.urlTemplate}`,
+              { kind: SpanKind.CLIENT, attributes },
+              parent,
+            );
+          });
         },
         asyncEnd: (ctx: AttemptTraceContext) => {
           const since = started.get(ctx);
           if (since !== undefined)
-            duration.record((performance.now() - since) / 1000, durationAttributes(ctx));
+            shield('meter provider', 'recording http.client.request.duration', () =>
+              duration.record((performance.now() - since) / 1000, durationAttributes(ctx)),
+            );
           // An error answer's status says it all: a status message only for a failure without one.
           const status =
             ctx.error !== undefined

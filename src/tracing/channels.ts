@@ -70,7 +70,7 @@ export type WebhookTraceOutcome = 'handled' | 'duplicate' | 'in-progress' | 'rej
 
 /** `pix-payments:webhook`: one delivery a receiver handles. */
 export interface WebhookTraceContext {
-  /** The event's name (`transaction.paid`); `undefined` for a delivery rejected before it was verified. */
+  /** The event's name (`transaction.completed`); `undefined` for a delivery rejected before verification. */
   event?: string | undefined;
   /** The event's de-duplication key (`webhookEventKey`), once verified. */
   eventKey?: string | undefined;

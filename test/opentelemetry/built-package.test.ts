@@ -61,4 +61,51 @@ describe('the built pix-payments/opentelemetry', () => {
       ['getBalance', 0, null, null],
     ]);
   });
+
+  it.each([
+    [
+      'ESM',
+      'scope.mjs',
+      `import { PaymentsClient } from 'pix-payments';
+       import { instrumentPixPayments } from 'pix-payments/opentelemetry';
+       import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+       import { InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
+       ${scopeScript}`,
+    ],
+    [
+      'CommonJS',
+      'scope.cjs',
+      `const { PaymentsClient } = require('pix-payments');
+       const { instrumentPixPayments } = require('pix-payments/opentelemetry');
+       const { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } = require('@opentelemetry/sdk-trace-base');
+       const { InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader } = require('@opentelemetry/sdk-metrics');
+       (async () => {${scopeScript}})();`,
+    ],
+  ])('names its tracer and meter pix-payments, at package.json’s version (%s)', (_, file, source) => {
+    const dir = makeConsumer({ [file]: source });
+    symlinkSync(join(ROOT, 'node_modules/@opentelemetry'), join(dir, 'node_modules/@opentelemetry'), 'dir');
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+    const scope = { name: 'pix-payments', version };
+    expect(JSON.parse(run(NODE20, [file], dir))).toEqual({ spans: [scope, scope], metrics: [scope] });
+  });
 });
+
+/** Prints the instrumentation scope of each span ended and of each meter that recorded, for one call. */
+const scopeScript = `
+  const exporter = new InMemorySpanExporter();
+  const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  const reader = new PeriodicExportingMetricReader({ exporter: new InMemoryMetricExporter(0), exportIntervalMillis: 60000 });
+  const meterProvider = new MeterProvider({ readers: [reader] });
+  const stop = instrumentPixPayments({ tracerProvider, meterProvider });
+  const fetch = async () => new Response(JSON.stringify({ available: 1, pending: 0, currency: 'BRL', updatedAt: '2026-11-21T10:00:00Z' }), { status: 200, headers: { 'content-type': 'application/json' } });
+  const client = new PaymentsClient({ secretKey: 'sk_test_' + 'k'.repeat(32), baseUrl: 'https://api.psp.test', fetch });
+  await client.balance.retrieve();
+  stop();
+  const { resourceMetrics } = await reader.collect();
+  await meterProvider.shutdown();
+  const scope = ({ name, version }) => ({ name, version: version ?? null });
+  console.log(JSON.stringify({
+    spans: exporter.getFinishedSpans().map((span) => scope(span.instrumentationScope)),
+    metrics: resourceMetrics.scopeMetrics.map((metrics) => scope(metrics.scope)),
+  }));
+`;

@@ -22,15 +22,15 @@ describe('webhook deliveries', () => {
   it('delivered twice: a `handled` span then a `duplicate` one, each a child of the active span', async () => {
     otel.instrument();
     const handler = createWebhookHandler({ secret: SECRET, onEvent: () => {} });
-    const delivery = await createSignedWebhook(transactionEvent('transaction.paid'), SECRET);
+    const delivery = await createSignedWebhook(transactionEvent(), SECRET);
     expect((await deliver(handler, delivery)).status).toBe(200);
     expect((await deliver(handler, delivery)).status).toBe(200);
 
     const spans = otel.spans();
     const webhooks = spans.filter((span) => span.name.startsWith('webhook'));
     expect(webhooks.map((span) => span.name)).toEqual([
-      'webhook transaction.paid',
-      'webhook transaction.paid',
+      'webhook transaction.completed',
+      'webhook transaction.completed',
     ]);
     expect(webhooks.map((span) => span.attributes['pix_payments.webhook.outcome'])).toEqual([
       'handled',
@@ -44,7 +44,7 @@ describe('webhook deliveries', () => {
     });
     const event = JSON.parse(delivery.body);
     expect(webhooks[0]?.attributes).toEqual({
-      'pix_payments.webhook.event': 'transaction.paid',
+      'pix_payments.webhook.event': 'transaction.completed',
       'pix_payments.webhook.event_key': webhookEventKey(event),
       'pix_payments.webhook.outcome': 'handled',
     });

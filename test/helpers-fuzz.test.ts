@@ -452,6 +452,11 @@ const SPECS: Record<string, Spec> = {
     throws: [TypeError],
     args: fc.tuple(fc.constantFrom(...schemas.map(([, schema]) => schema)), hostile),
   },
+  pixCodeToPng: {
+    documented: 'as pixCodeToSvg (rejects); pixelSize 1 to 32, colors #rgb, #rrggbb, black, white',
+    throws: [TypeError, BrCodeError],
+    args: qrArgs,
+  },
   parseWebhookEvent: {
     documented: '@throws {WebhookParseError}; README: a parsed object is a TypeError',
     throws: [WebhookParseError, TypeError],

@@ -1,13 +1,14 @@
 /**
  * `pix-payments/qr`: the payer scans the charge's pixCode as a QR code. Renders it as SVG (for
- * web pages), a data URL (for an `<img>`), or terminal text, on every runtime. Also builds static
- * BR Codes ({@link buildStaticBrCode}), for a QR code printed once and paid many times. Built on
- * `uqr`, which the build bundles: nothing to install.
+ * web pages), a data URL (for an `<img>`), terminal text, or PNG bytes (for e-mail), on every
+ * runtime. Also builds static BR Codes ({@link buildStaticBrCode}), for a QR code printed once
+ * and paid many times. Built on `uqr`, which the build bundles: nothing to install.
  *
  * @packageDocumentation
  */
 import { encode, renderSVG, renderUnicodeCompact } from 'uqr';
 import { BrCodeError, parseBrCode } from '../pix/brcode.js';
+import { encodePng, MAX_PNG_PIXEL_SIZE, pngColor } from './png.js';
 
 export { type BuildBrCodeInput, buildBrCode } from '../pix/brcode-build.js';
 export { MAX_STATIC_AMOUNT, StaticBrCodeParams } from '../schemas/static-brcode.js';
@@ -33,6 +34,16 @@ export interface PixQrSvgOptions extends PixQrOptions {
   /** @default 'black' */
   darkColor?: string;
   /** @default 'white' */
+  lightColor?: string;
+}
+
+/** Options of {@link pixCodeToPng}: those of SVG, in pixels and with the colors a PNG holds. */
+export interface PixQrPngOptions extends PixQrOptions {
+  /** Size of one module in pixels: a whole number from 1 to 32. @default 10 */
+  pixelSize?: number;
+  /** `#rgb`, `#rrggbb`, `black` or `white`. @default 'black' */
+  darkColor?: string;
+  /** `#rgb`, `#rrggbb`, `black` or `white`. @default 'white' */
   lightColor?: string;
 }
 
@@ -128,6 +139,32 @@ export function pixCodeToSvg(pixCode: string, options: PixQrSvgOptions = {}): st
 export function pixCodeToDataUrl(pixCode: string, options: PixQrSvgOptions = {}): string {
   // The SVG is ASCII, so btoa (on every runtime) encodes it as is.
   return `data:image/svg+xml;base64,${btoa(pixCodeToSvg(pixCode, options))}`;
+}
+
+/**
+ * The QR code as a PNG image, for an e-mail (many mail clients show no SVG): a 1-bit palette PNG
+ * of `(modules + 2 × border) × pixelSize` pixels a side, compressed by the platform's
+ * `CompressionStream`.
+ *
+ * @throws {TypeError} (the promise rejects) as {@link pixCodeToSvg}, and when `pixelSize` is not a
+ *   whole number from 1 to 32 or a color is not `#rgb`, `#rrggbb`, `black` or `white`.
+ * @throws {BrCodeError} as {@link pixCodeToSvg}.
+ * @example
+ * const png = await pixCodeToPng(charge.pixCode, { pixelSize: 6 });
+ * // attach it inline (Content-ID) and show it with <img src="cid:pix-qr">
+ */
+export async function pixCodeToPng(pixCode: string, options: PixQrPngOptions = {}): Promise<Uint8Array> {
+  const qr = checked(pixCode, options);
+  const pixelSize = options.pixelSize ?? 10;
+  if (!(Number.isInteger(pixelSize) && pixelSize <= MAX_PNG_PIXEL_SIZE)) {
+    throw new TypeError(
+      `pixelSize must be a whole number of pixels from 1 to ${MAX_PNG_PIXEL_SIZE} for a PNG`,
+    );
+  }
+  const dark = pngColor('darkColor', options.darkColor ?? 'black');
+  const light = pngColor('lightColor', options.lightColor ?? 'white');
+  const modules = encoded(pixCode, qr.ecc, () => encode(pixCode, qr).data);
+  return encodePng(modules, pixelSize, dark, light);
 }
 
 /**

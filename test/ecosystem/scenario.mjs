@@ -29,7 +29,7 @@ export async function runScenario({ sdk, webhooks, reports, qr }, env) {
   result.payout = `${payout.status} fee ${payout.feeAmount}`;
 
   result.reports = await runReports(client, reports, [charge.transactionId, payout.transactionId]);
-  result.qr = runQr(sdk, qr, charge.pixCode);
+  result.qr = await runQr(sdk, qr, charge.pixCode);
 
   let error;
   try {
@@ -150,8 +150,11 @@ async function runReports(client, reports, ids) {
   return `${summary}; csv ${csvOk ? 'ok' : JSON.stringify(csv)}`;
 }
 
-/** A static BR Code (accents removed), read back and rendered; the charge's pixCode rendered; a bad city refused. */
-function runQr(sdk, qr, pixCode) {
+/**
+ * A static BR Code (accents removed), read back and rendered; the charge's pixCode rendered, as SVG
+ * and as a PNG (through this runtime's CompressionStream); a bad city refused.
+ */
+async function runQr(sdk, qr, pixCode) {
   const code = qr.buildStaticBrCode({
     pixKey: 'ana@example.com',
     amount: 12.34,
@@ -172,8 +175,25 @@ function runQr(sdk, qr, pixCode) {
     read.merchantCity === 'Sao Paulo' &&
     qr.pixCodeToSvg(code).startsWith('<svg') &&
     qr.pixCodeToSvg(pixCode).startsWith('<svg') &&
+    (await runPng(qr, pixCode)) &&
     refused instanceof sdk.ValidationError &&
     refused.issues[0]?.path === 'city'
+  );
+}
+
+/** pixCodeToPng's bytes: the PNG signature, then an IHDR of (modules + 2 × border) × pixelSize a side. */
+async function runPng(qr, pixCode) {
+  const png = await qr.pixCodeToPng(pixCode, { pixelSize: 4, border: 3 });
+  const side = (qr.pixCodeToMatrix(pixCode, { border: 0 }).length + 6) * 4;
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  const ihdr = String.fromCharCode(...png.subarray(12, 16));
+  return (
+    png instanceof Uint8Array &&
+    [...png.subarray(0, 8)].join() === '137,80,78,71,13,10,26,10' &&
+    ihdr === 'IHDR' &&
+    view.getUint32(16) === side &&
+    view.getUint32(20) === side &&
+    String.fromCharCode(...png.subarray(-8, -4)) === 'IEND'
   );
 }
 

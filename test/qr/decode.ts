@@ -5,6 +5,10 @@ type Reader = (data: Uint8ClampedArray, width: number, height: number) => { data
 // jsqr is CommonJS with a default export: its function is one level down or not, by loader.
 const jsQR = ((jsQRModule as unknown as { default?: Reader }).default ?? jsQRModule) as unknown as Reader;
 
+/** Decodes the QR code in an image of RGBA bytes with jsQR. */
+export const decodeRgba = (rgba: Uint8ClampedArray, width: number, height: number): string | undefined =>
+  jsQR(rgba, width, height)?.data;
+
 /** Decodes a module matrix (`true` is dark), drawn `scale` pixels per module, with jsQR. */
 export function decode(matrix: boolean[][], scale = 4): string | undefined {
   const size = matrix.length * scale;

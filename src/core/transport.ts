@@ -85,10 +85,10 @@ export class Call {
   /** When the latest attempt started, and when ky's `shouldRetry` decided on it (`undefined` before). */
   #startedAt = 0;
   #decidedAt: number | undefined;
-  /** Each 2xx answer's body, read within its attempt, by its Response. */
-  readonly #bodies = new WeakMap<Response, [string, unknown]>();
+  /** The latest 2xx answer whose attempt read its body in time: the call's, if ky returns its Response. */
+  #answer: Answer | undefined;
   /** What failed, as the SDK's error: made once, asked by `shouldRetry` and at the end. */
-  readonly #failures = new WeakMap<object, PaymentsError>();
+  #failures: WeakMap<object, PaymentsError> | undefined;
 
   constructor(
     readonly out: Outgoing,
@@ -112,8 +112,8 @@ export class Call {
     if (out.body !== undefined) options.body = out.body;
     if (out.signal !== undefined) options.signal = out.signal;
     const response = await api(out.url, options);
-    const [text, json] = this.#bodies.get(response) ?? ['', undefined];
-    return { response, text, json };
+    const answer = this.#answer;
+    return answer?.response === response ? answer : { response, text: '', json: undefined };
   }
 
   /** ky's `fetch`, called once per attempt: numbers it, measures the wait before it, runs it. */
@@ -163,6 +163,9 @@ export class Call {
     const { signal } = request;
     let ended: (() => void) | undefined;
     try {
+      // Without a caller's signal or a trace, nobody waits for a deaf fetch's attempt to end: ky's
+      // timeout ends the call's wait for it, and a late answer is dropped all the same.
+      if (out.signal === undefined && trace === undefined) return await this.#exchange(request, init, trace);
       return await new Promise<Response>((resolve, reject) => {
         ended = () =>
           reject(out.signal?.aborted ? new APIUserAbortError() : new APITimeoutError(out.timeout));
@@ -195,7 +198,9 @@ export class Call {
       return response;
     }
     if (trace) trace.statusCode = response.status;
-    if (response.ok) this.#bodies.set(response, await this.#read(response));
+    if (!response.ok) return response;
+    const [text, json] = await this.#read(response);
+    if (!request.signal.aborted) this.#answer = { response, text, json };
     return response;
   }
 
@@ -230,6 +235,7 @@ export class Call {
   /** What failed an attempt or the call, as the SDK's error (rule 8), made once per failure. */
   failure(error: unknown): PaymentsError {
     if (typeof error !== 'object' || error === null) return toPaymentsError(error, this.out);
+    this.#failures ??= new WeakMap();
     let failure = this.#failures.get(error);
     if (failure === undefined) {
       failure = toPaymentsError(error, this.out);

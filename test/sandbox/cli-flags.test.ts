@@ -27,6 +27,7 @@ describe('pix-payments-mock flags', () => {
     expect(parseCommandLine([])).toEqual({
       port: 0,
       host: '127.0.0.1',
+      allowedHosts: [],
       secretKey: undefined,
       publicKey: undefined,
       jwtSecret: undefined,
@@ -42,6 +43,7 @@ describe('pix-payments-mock flags', () => {
     const options = parseCommandLine([
       '--port=4010',
       '--host=0.0.0.0',
+      '--allowed-hosts=sandbox.qa.example, .Team.example',
       `--secret-key=sk_live_prod_${'a'.repeat(32)}`,
       `--public-key=pk_live_prod_${'b'.repeat(32)}`,
       `--jwt-secret=${'j'.repeat(MIN_JWT_SECRET_LENGTH)}`,
@@ -53,6 +55,7 @@ describe('pix-payments-mock flags', () => {
     expect(options).toMatchObject({
       port: 4010,
       host: '0.0.0.0',
+      allowedHosts: ['sandbox.qa.example', '.team.example'],
       secretKey: `sk_live_prod_${'a'.repeat(32)}`,
       publicKey: `pk_live_prod_${'b'.repeat(32)}`,
       jwtSecret: 'j'.repeat(MIN_JWT_SECRET_LENGTH),
@@ -88,9 +91,10 @@ describe('pix-payments-mock flags', () => {
       // A value that is a piece of the message itself would be "echoed" by chance.
       .filter(
         (value) =>
-          !'--secret-key must be sk_live_prod_ followed by 32 letters or digits, got 00 characters that are not'.includes(
-            value,
-          ),
+          ![
+            '--secret-key must be sk_live_prod_ followed by 32 letters or digits, got 00 characters not starting with it',
+            'got 00 characters after sk_live_prod_: 00 more needed: 00 too many, not all letters or digits',
+          ].some((message) => message.includes(value.replace(/\d+/g, '00'))),
       );
     fc.assert(
       fc.property(notAKey, (value) => {
@@ -99,10 +103,54 @@ describe('pix-payments-mock flags', () => {
         expect(message).not.toContain(value);
       }),
     );
-    expect(refusal(['--secret-key', `sk_live_prod_${'a'.repeat(31)}!`])).toContain('got 45 characters');
     expect(refusal(['--public-key', `pk_live_prod_${'b'.repeat(33)}`])).toMatch(
       /^--public-key must be pk_live_prod_/,
     );
+  });
+
+  it('counts what follows sk_live_prod_ in a key of the wrong length, and says how many are needed', () => {
+    const rule = '--secret-key must be sk_live_prod_ followed by 32 letters or digits';
+    expect(refusal(['--secret-key', `sk_live_prod_${'a'.repeat(34)}`])).toBe(
+      `${rule}, got 34 characters after sk_live_prod_: 2 too many`,
+    );
+    expect(refusal(['--secret-key', `sk_live_prod_${'a'.repeat(31)}`])).toBe(
+      `${rule}, got 31 characters after sk_live_prod_: 1 more needed`,
+    );
+    expect(refusal(['--secret-key', 'sk_live_prod_'])).toBe(
+      `${rule}, got 0 characters after sk_live_prod_: 32 more needed`,
+    );
+    expect(refusal(['--secret-key', `sk_live_prod_${'a'.repeat(31)}!`])).toBe(
+      `${rule}, got 32 characters after sk_live_prod_, not all letters or digits`,
+    );
+    expect(refusal(['--secret-key', `sk_test_${'a'.repeat(32)}`])).toBe(
+      `${rule}, got 40 characters not starting with it`,
+    );
+    expect(refusal(['--public-key', `pk_live_prod_${'b'.repeat(33)}`])).toBe(
+      '--public-key must be pk_live_prod_ followed by 32 letters or digits, got 33 characters after pk_live_prod_: 1 too many',
+    );
+  });
+
+  it('takes --allowed-hosts as names separated by commas, or all, and refuses anything else', () => {
+    expect(parseCommandLine(['--allowed-hosts', 'a.example']).allowedHosts).toEqual(['a.example']);
+    expect(parseCommandLine(['--allowed-hosts', 'a.example,.B.example , pix_sandbox']).allowedHosts).toEqual([
+      'a.example',
+      '.b.example',
+      'pix_sandbox',
+    ]);
+    expect(parseCommandLine(['--allowed-hosts', 'all']).allowedHosts).toBe(true);
+    for (const bad of [
+      'http://a.example',
+      'a.example:4010',
+      '*.example.com',
+      'a.example,',
+      '',
+      'a..example',
+      'a.example/',
+    ]) {
+      expect(refusal([`--allowed-hosts=${bad}`]), bad).toMatch(
+        /^--allowed-hosts takes names separated by commas, or all: each must be a host name such as qa\.example, or \.example\.com for that name and its subdomains, without scheme or port, got "/,
+      );
+    }
   });
 
   it('refuses a JWT secret shorter than 32 characters, without echoing it', () => {

@@ -1,6 +1,6 @@
 /** pix-payments-mock, the built CLI: flags, banner, keys, manual approval and --forward-to. */
 import { execFileSync } from 'node:child_process';
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -33,7 +33,11 @@ describe('pix-payments-mock: a bad value is one line on stderr and exit code 2',
     [['--port', '99999'], /^pix-payments-mock: --port must be an integer from 0 to 65535, got "99999"/],
     [['--port', 'x'], /--port must be an integer/],
     [['--host='], /--host must not be empty/],
-    [['--secret-key', 'sk_live_prod_short'], /--secret-key must be sk_live_prod_ followed by 32/],
+    [
+      ['--secret-key', 'sk_live_prod_short'],
+      /--secret-key must be sk_live_prod_ followed by 32 .*got 5 characters after sk_live_prod_: 27 more needed/,
+    ],
+    [['--allowed-hosts', 'http://qa.example'], /--allowed-hosts takes names separated by commas, or all/],
     [['--secret-key', PUBLIC_KEY], /--secret-key must be the secret key .*got a public key/],
     [['--public-key', SECRET_KEY], /--public-key must be the public key .*got a secret key/],
     [['--jwt-secret', 'short'], /--jwt-secret must be at least 32 characters/],
@@ -127,6 +131,38 @@ describe('pix-payments-mock keys', () => {
       expect.stringMatching(/^HTTP\/1\.1 403 [\s\S]*"code":"FORBIDDEN"/),
       expect.stringMatching(/^\{"data":\[\]\}$/),
     ]);
+  });
+});
+
+describe('pix-payments-mock --allowed-hosts', () => {
+  const state = (url: string, host: string) => {
+    const { port } = new URL(url);
+    return new Promise<number>((resolve, reject) => {
+      const outgoing = request(
+        { host: '127.0.0.1', port, path: '/__mock/state', headers: { host }, agent: false },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+  };
+
+  it('answers the names given on the control routes, and still refuses a rebound one (403)', async () => {
+    const cli = await startCli('--host', '0.0.0.0', '--allowed-hosts', 'sandbox.qa.example,.team.example');
+    expect(cli.banner).toContain('  Also serves  sandbox.qa.example, .team.example too (--allowed-hosts)\n');
+    expect(await state(cli.url, 'sandbox.qa.example')).toBe(200);
+    expect(await state(cli.url, 'pix.team.example:8443')).toBe(200);
+    expect(await state(cli.url, `rebind.evil.example:${new URL(cli.url).port}`)).toBe(403);
+  });
+
+  it('without it, a server on every interface refuses a DNS name on its control routes', async () => {
+    const cli = await startCli('--host', '0.0.0.0');
+    expect(cli.banner).not.toContain('Also serves');
+    expect(await state(cli.url, `sandbox.qa.example:${new URL(cli.url).port}`)).toBe(403);
+    expect(await state(cli.url, `127.0.0.1:${new URL(cli.url).port}`)).toBe(200);
   });
 });
 

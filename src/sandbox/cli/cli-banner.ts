@@ -12,7 +12,8 @@ export interface BannerFacts {
   secretKey: string;
   publicKey: string;
   userToken: string;
-  options: Pick<CliOptions, 'answers' | 'seed' | 'manualApproval'>;
+  options: Pick<CliOptions, 'answers' | 'seed' | 'manualApproval'> &
+    Partial<Pick<CliOptions, 'allowedHosts'>>;
   /** The subscription of `--forward-to`, when given. */
   forward?: { url: string; secret: string } | undefined;
   /** The database of `--state`, and the JSON state file it was imported from, if any. */
@@ -34,6 +35,14 @@ function stateLine(state: BannerFacts['state']): string {
 
 const CHARGE = '<transactionId>';
 const PAYOUT = '<payout transactionId>';
+
+/** The names of `--allowed-hosts`, in one line, when given. */
+function hostsLine(allowedHosts: CliOptions['allowedHosts'] | undefined): string {
+  if (allowedHosts === undefined || (allowedHosts !== true && allowedHosts.length === 0)) return '';
+  const names =
+    allowedHosts === true ? 'any host name (DNS rebinding too)' : `${allowedHosts.join(', ')} too`;
+  return `\n  Also serves  ${names} (--allowed-hosts)`;
+}
 
 function answersLine({ answers, seed }: BannerFacts['options']): string {
   return answers === 'varied' ? `varied (seed ${seed}): shapes a real service may send` : 'reference';
@@ -75,7 +84,7 @@ export function banner(facts: BannerFacts): string {
   return `pix-payments mock listening on ${url}
 
   Base URL     ${url}
-  Dashboard    ${url}/
+  Dashboard    ${url}/${hostsLine(options.allowedHosts)}
   Secret key   ${facts.secretKey}
   Public key   ${facts.publicKey}
   User token   ${facts.userToken}

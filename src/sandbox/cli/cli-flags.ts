@@ -6,11 +6,13 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { MOCK_ANSWERS, type MockAnswers } from '../../mock/varied/varied-answers.js';
 import { HttpUrl, MAX_URL_LENGTH } from '../../schemas/primitives.js';
+import { type AllowedHosts, allowedHostProblem } from '../server/host-rule.js';
 
 /** The flags `parseArgs` reads; USAGE lists each one with its default. */
 export const CLI_OPTIONS = {
   port: { type: 'string', default: '0' },
   host: { type: 'string', default: '127.0.0.1' },
+  'allowed-hosts': { type: 'string' },
   'secret-key': { type: 'string' },
   'public-key': { type: 'string' },
   'jwt-secret': { type: 'string' },
@@ -26,18 +28,23 @@ export const CLI_OPTIONS = {
 export const MIN_JWT_SECRET_LENGTH = 32;
 
 export const USAGE = `Usage: pix-payments-mock [flags]
-       pix-payments-mock copy-state --url URL --to FILE
+       pix-payments-mock copy-state --url URL --to FILE [--secret-key KEY]
 
 The reference mock of the PIX payments service as a real HTTP server, for curl, Postman and
 clients in any language.
 
 copy-state saves a consistent copy of the kept state of a sandbox running with --state to FILE,
-a new file (pix-payments-mock copy-state --help says more).
+a new file, with the sandbox's secret key (--secret-key, or PIX_PAYMENTS_SECRET_KEY);
+pix-payments-mock copy-state --help says more.
 
 Flags of the server:
 
   --port N              the port; 0 picks a free one (default 0)
   --host H              the interface to listen on (default 127.0.0.1)
+  --allowed-hosts A,B   more names the /__mock/* routes and the dashboard answer in Host, for
+                        a sandbox behind a DNS name: qa.example, or .example.com for it and
+                        its subdomains; all for any name, DNS rebinding included (default:
+                        none; localhost, IP addresses and the --host name are always answered)
   --secret-key KEY      the merchant's secret key, sk_live_prod_ + 32 letters or digits
                         (default: a random one at each start)
   --public-key KEY      the merchant's public key, pk_live_prod_ + 32 letters or digits;
@@ -61,6 +68,8 @@ Flags of the server:
 export interface CliOptions {
   port: number;
   host: string;
+  /** The names of `--allowed-hosts`, `true` for `all`; empty when not given. */
+  allowedHosts: AllowedHosts;
   secretKey: string | undefined;
   publicKey: string | undefined;
   jwtSecret: string | undefined;
@@ -97,19 +106,42 @@ function seedFlag(value: string): number {
   return Number.isSafeInteger(seed) ? seed : refuse(`--seed must be an integer >= 0, got "${value}"`);
 }
 
+/** The characters of a key after its prefix. */
+const KEY_LENGTH = 32;
+
 /**
- * A key of the service's shape: `prefix` + 32 letters or digits. The value is never echoed (a
- * mistyped secret key is still a secret): the message gives its length instead.
+ * A key of the service's shape: `prefix` + 32 letters or digits, given as `name` (a flag, or an
+ * environment variable). The value is never echoed (a mistyped secret key is still a secret):
+ * the message counts what follows the prefix instead, and says how many are needed.
+ * @throws UsageError
  */
-function keyFlag(flag: string, prefix: 'sk' | 'pk', value: string | undefined): string | undefined {
-  if (value === undefined || new RegExp(`^${prefix}_live_prod_[A-Za-z0-9]{32}$`).test(value)) return value;
+export function keyOption(name: string, prefix: 'sk' | 'pk', value: string | undefined): string | undefined {
+  const start = `${prefix}_live_prod_`;
+  if (value === undefined || new RegExp(`^${start}[A-Za-z0-9]{${KEY_LENGTH}}$`).test(value)) return value;
   const [wanted, other] = prefix === 'sk' ? ['secret', 'public'] : ['public', 'secret'];
   if (value.startsWith(prefix === 'sk' ? 'pk_' : 'sk_')) {
-    return refuse(`--${flag} must be the ${wanted} key (${prefix}_live_prod_…), got a ${other} key`);
+    return refuse(`${name} must be the ${wanted} key (${start}…), got a ${other} key`);
   }
-  return refuse(
-    `--${flag} must be ${prefix}_live_prod_ followed by 32 letters or digits, got ${value.length} characters that are not`,
-  );
+  const rule = `${name} must be ${start} followed by ${KEY_LENGTH} letters or digits`;
+  if (!value.startsWith(start)) return refuse(`${rule}, got ${value.length} characters not starting with it`);
+  const after = value.length - start.length;
+  const got = `got ${after} characters after ${start}`;
+  if (after < KEY_LENGTH) return refuse(`${rule}, ${got}: ${KEY_LENGTH - after} more needed`);
+  if (after > KEY_LENGTH) return refuse(`${rule}, ${got}: ${after - KEY_LENGTH} too many`);
+  return refuse(`${rule}, ${got}, not all letters or digits`);
+}
+
+/** `--allowed-hosts`: names separated by commas (blanks around them dropped), or `all`. */
+function allowedHostsFlag(value: string | undefined): AllowedHosts {
+  if (value === undefined) return [];
+  if (value.trim() === 'all') return true;
+  const names = value.split(',').map((name) => name.trim());
+  for (const name of names) {
+    const problem = allowedHostProblem(name);
+    if (problem !== undefined)
+      return refuse(`--allowed-hosts takes names separated by commas, or all: each ${problem}`);
+  }
+  return names.map((name) => name.toLowerCase());
 }
 
 function jwtSecretFlag(value: string | undefined): string | undefined {
@@ -143,8 +175,9 @@ export function parseCommandLine(args?: string[]): CliOptions {
   return {
     port: portFlag(values.port),
     host: values.host !== '' ? values.host : refuse('--host must not be empty'),
-    secretKey: keyFlag('secret-key', 'sk', values['secret-key']),
-    publicKey: keyFlag('public-key', 'pk', values['public-key']),
+    allowedHosts: allowedHostsFlag(values['allowed-hosts']),
+    secretKey: keyOption('--secret-key', 'sk', values['secret-key']),
+    publicKey: keyOption('--public-key', 'pk', values['public-key']),
     jwtSecret: jwtSecretFlag(values['jwt-secret']),
     manualApproval: values['manual-approval'],
     answers: answersFlag(values.answers),

@@ -21,6 +21,7 @@ function serverOptions(options: CliOptions) {
   return {
     port: options.port,
     host: options.host,
+    allowedHosts: options.allowedHosts,
     answers: options.answers,
     seed: options.seed,
     merchants: [merchant],

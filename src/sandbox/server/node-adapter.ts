@@ -21,6 +21,7 @@ import {
 } from '../../mock/http/request-body.js';
 import { type Answer, errorAnswer, toResponse, type WireAnswer } from '../../mock/http/respond.js';
 import type { RouteTable } from '../../mock/http/route-table.js';
+import type { GuardedRequest } from './browser-guard.js';
 import { type BodyWatch, bodyReader, bodyStream, REQUEST_TIMEOUT_MS } from './node-body.js';
 import { badRequest, inFlight, writeRaw } from './transport-errors.js';
 
@@ -32,7 +33,7 @@ export interface Served {
   /** With a state file: resolves once what the request changed is on disk, before its answer. */
   durable?: (request: Request) => Promise<void>;
   /** The refusal of a request from a web page that may not use the server (./browser-guard.ts). */
-  guard?: (host: string | undefined, origin: string | undefined) => Answer | undefined;
+  guard?: (request: GuardedRequest) => Answer | undefined;
 }
 
 /** How long a connection whose body was left unread stays open after the answer, in ms. */
@@ -170,7 +171,11 @@ function admit(req: IncomingMessage, served: Served, watch: BodyWatch): Admitted
     return badRequest('A request must carry one Host header, not several');
   const expect = req.headers.expect;
   if (expect !== undefined && expect.toLowerCase() !== '100-continue') return expectationFailed;
-  const refusal = served.guard?.(req.headers.host, req.headers.origin);
+  const refusal = served.guard?.({
+    host: req.headers.host,
+    origin: req.headers.origin,
+    target: req.url ?? '/',
+  });
   if (refusal !== undefined) return refusal;
   if ((declaredLength(req.headers['content-length']) ?? 0) > MAX_BODY_BYTES)
     return errorAnswer(payloadTooLarge());

@@ -14,6 +14,7 @@ import type { OptionNames } from '../../schemas/known-options.js';
 import { dashboardHandler } from '../dashboard/routes.js';
 import { KeptState } from '../state/kept-state.js';
 import { browserGuard } from './browser-guard.js';
+import { type AllowedHosts, checkAllowedHosts } from './host-rule.js';
 import { type AdapterLimits, connectListener, requestListener, type Served } from './node-adapter.js';
 import { REQUEST_TIMEOUT_MS } from './node-body.js';
 import { stateCopyHandler } from './state-copy-route.js';
@@ -31,6 +32,19 @@ export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
   port?: number;
   /** The interface. @default '127.0.0.1' */
   host?: string;
+  /**
+   * More names the `/__mock/*` routes and the dashboard answer in a request's `Host`, as Vite's
+   * `server.allowedHosts`: a name (`'qa.example'`), or a leading dot for a name and its
+   * subdomains (`'.example.com'`), with any port. On every bind they already answer `localhost`
+   * and `*.localhost`, any IP address and the `host` name, with the server's port; another name
+   * is refused 403 `FORBIDDEN_HOST`, so a web page cannot reach them by rebinding a DNS name of
+   * its own to the machine. `true` answers any name (rebinding too): only behind a proxy that
+   * checks the name itself. The service's own routes (`/v1/…`) need its keys, and take this rule
+   * only when the server listens on loopback.
+   * @default [] (no name beyond the server's own)
+   * @example await startMockServer({ host: '0.0.0.0', port: 4010, allowedHosts: ['pix-sandbox.qa.example'] })
+   */
+  allowedHosts?: AllowedHosts;
   /**
    * A SQLite database (Node's `node:sqlite`, Node.js 22.13 or later) that keeps the whole state
    * (merchants and their keys, records, balances, idempotency keys, webhook subscriptions and
@@ -55,6 +69,8 @@ const { baseUrl: _baseUrl, ...SERVICE_OPTION_NAMES } = MOCK_OPTION_NAMES;
 const SERVER_OPTION_NAMES = {
   ...SERVICE_OPTION_NAMES,
   port: 0,
+  // Before host: `allowedHost` contains one and is contained in the other, and the first wins.
+  allowedHosts: 0,
   host: 0,
   state: 0,
 } satisfies OptionNames<MockServerOptions>;
@@ -122,6 +138,7 @@ export async function startMockServerWith(
     baseUrl: "port and host (the server's url follows from them)",
   });
   const host = options.host ?? '127.0.0.1';
+  const allowedHosts = checkAllowedHosts(options.allowedHosts, 'startMockServer: allowedHosts');
   const kept = options.state === undefined ? undefined : await KeptState.open(options.state, options);
   // The mock needs the server's origin, known once it listens: until it is built (and a state
   // file written), requests get a 503 with Retry-After.
@@ -173,7 +190,7 @@ export async function startMockServerWith(
     origin,
     handlers: [dashboard, stateCopyHandler(ctx, origin, kept), ...service.handlers],
     routes,
-    guard: browserGuard(origin),
+    guard: browserGuard(origin, allowedHosts),
     ...(kept && { durable: kept.durable }),
   };
   const stopClock = followRealTime(service);

@@ -2,9 +2,11 @@
  * `GET /__mock/state/copy`: a consistent copy of the kept database (../state/state-copy.ts),
  * streamed as `application/vnd.sqlite3`. While the server runs it holds the file in exclusive
  * mode, so this is the way to read its state with `sqlite3` or to back it up. The request names
- * no path: the copy is written where the server chooses, and only streamed. Like every
- * `/__mock/` route it takes no credentials, behind the server's browser guard.
+ * no path: the copy is written where the server chooses, and only streamed. Behind the server's
+ * browser guard as every `/__mock/` route, and, since it holds every key and webhook secret of the
+ * sandbox, only for `Authorization: Bearer <the sandbox's secret key>` on every bind.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { HttpHandler } from 'msw';
 import type { MockContext } from '../../mock/context.js';
 import { newRequestId } from '../../mock/domain/ids.js';
@@ -24,6 +26,23 @@ const NO_STATE = new ServiceError(
   'This server keeps its state in memory only (it was started without --state): there is no database to copy; GET /__mock/state reads the state as JSON',
 );
 
+/** The 401s of the copy: what was wrong, then how to send the key. */
+const SEND_THE_KEY =
+  "the copy holds every key and webhook secret of the sandbox: send Authorization: Bearer <its secret key> (the banner's Secret key; pix-payments-mock copy-state --secret-key KEY, or PIX_PAYMENTS_SECRET_KEY)";
+
+/** The same SHA-256 for the same text: a comparison whose time does not depend on where they differ. */
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Refuses (401) a request without the secret key of the sandbox's default merchant. */
+function assertSandboxKey(request: Request, ctx: MockContext): void {
+  const given = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  if (given === undefined)
+    throw new ServiceError('UNAUTHENTICATED', `Missing Authorization: Bearer credential; ${SEND_THE_KEY}`);
+  const key = ctx.options.merchants[0]?.secretKey;
+  if (key === undefined || !timingSafeEqual(digest(given), digest(key)))
+    throw new ServiceError('UNAUTHENTICATED', `Not the secret key of this sandbox; ${SEND_THE_KEY}`);
+}
+
 /** The handler of {@link STATE_COPY_PATH} on the server at `origin`; `kept` undefined: no state file. */
 export function stateCopyHandler(ctx: MockContext, origin: string, kept: KeptState | undefined): HttpHandler {
   // Known to the route table: another method is a 405 with Allow, OPTIONS a 204.
@@ -35,6 +54,7 @@ export function stateCopyHandler(ctx: MockContext, origin: string, kept: KeptSta
       const requestId = newRequestId();
       try {
         assertDeclaredSize(request.headers);
+        assertSandboxKey(request, ctx);
         if (kept === undefined) throw NO_STATE;
         const headers = {
           'content-type': SQLITE_MEDIA_TYPE,
@@ -52,7 +72,9 @@ export function stateCopyHandler(ctx: MockContext, origin: string, kept: KeptSta
           headers: { ...headers, 'content-length': String(copy.bytes) },
         });
       } catch (error) {
-        const response = toResponse(errorAnswer(error), requestId);
+        const answer = errorAnswer(error);
+        if (answer.status === 401) answer.headers = { 'www-authenticate': 'Bearer' };
+        const response = toResponse(answer, requestId);
         return request.method.toUpperCase() === 'HEAD'
           ? new Response(null, { status: response.status, headers: response.headers })
           : response;

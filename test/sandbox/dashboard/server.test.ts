@@ -2,7 +2,7 @@
 import { getResponse } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMockService, type MockServer, startMockServer } from '../../../src/mock-entry.js';
-import { hostCheck } from '../../../src/sandbox/dashboard/guard.js';
+import { hostRule } from '../../../src/sandbox/server/host-rule.js';
 import { caller } from '../../mock/harness.js';
 import { pumpChunked, rawRequest } from '../../mock/raw-http.js';
 
@@ -124,7 +124,7 @@ describe('the Host header (against DNS rebinding)', () => {
     }
   });
 
-  it('refuses another name (403), so a rebound DNS name cannot read the page or its token', async () => {
+  it('refuses another name (403 FORBIDDEN_HOST), so a rebound DNS name cannot read the page or its token', async () => {
     const { port } = new URL(server.url);
     for (const host of [
       `evil.example:${port}`,
@@ -133,25 +133,33 @@ describe('the Host header (against DNS rebinding)', () => {
       `localhost.evil.example:${port}`,
     ]) {
       const reply = await get(host);
-      expect(reply.status, host).toBe(403);
+      expect([reply.status, JSON.parse(reply.body).code], host).toEqual([403, 'FORBIDDEN_HOST']);
       expect(reply.body).not.toMatch(/[0-9a-f]{64}/);
     }
   });
 
-  it('takes any IP address with the port on a wildcard bind, and names only then', () => {
-    const wildcard = hostCheck('http://0.0.0.0:8080');
-    expect(['192.168.1.5:8080', 'localhost:8080', '[fe80::1]:8080'].map(wildcard)).toEqual([
-      true,
-      true,
-      true,
-    ]);
-    expect(['evil.example:8080', '192.168.1.5:80', null].map(wildcard)).toEqual([false, false, false]);
-    const named = hostCheck('http://mock.internal:9000');
-    expect(['mock.internal:9000', 'MOCK.INTERNAL:9000', 'localhost:9000'].map(named)).toEqual([
-      true,
-      true,
-      false,
-    ]);
+  it('takes any IP address and localhost with the port, on every bind, and the name it was started on', () => {
+    for (const origin of ['http://0.0.0.0:8080', 'http://127.0.0.1:8080', 'http://192.168.1.5:8080']) {
+      const own = hostRule(origin, []);
+      expect(['192.168.1.5:8080', 'localhost:8080', '[fe80::1]:8080', 'a.localhost:8080'].map(own)).toEqual([
+        true,
+        true,
+        true,
+        true,
+      ]);
+      expect(['evil.example:8080', '192.168.1.5:80', undefined, '192.168.1.5'].map(own)).toEqual([
+        false,
+        false,
+        false,
+        false,
+      ]);
+    }
+    const named = hostRule('http://mock.internal:9000', []);
+    expect(
+      ['mock.internal:9000', 'MOCK.INTERNAL:9000', 'localhost:9000', 'other.internal:9000'].map(named),
+    ).toEqual([true, true, true, false]);
+    // Port 80 is the one a browser leaves out.
+    expect(hostRule('http://127.0.0.1:80', [])('localhost')).toBe(true);
   });
 });
 

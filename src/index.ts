@@ -83,6 +83,7 @@ export {
   type UnknownWebhookEvent,
   verifyWebhookSignature,
   type WebhookAnswer,
+  WebhookDedupeEvictionWarning,
   type WebhookDedupeStore,
   type WebhookDelivery,
   type WebhookEvent,

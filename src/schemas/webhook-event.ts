@@ -9,7 +9,11 @@ import { TrackingParameters } from './tracking.js';
 /** The `data` of a transaction or cashout event; extra fields (`transactionId`, `amount`) kept. */
 export const WebhookEventData = z.looseObject({
   id: WholeNumber,
-  referenceId: Guid,
+  /**
+   * The merchant's `referenceId` (charge) or `idempotencyKey` (payout): the record's `externalId`.
+   * `null` for a charge made in the merchant panel.
+   */
+  referenceId: z.nullable(Guid),
   status: OpenTransactionStatus,
   type: OpenTransactionType,
   trackingParameters: z.optional(TrackingParameters),

@@ -5,6 +5,7 @@
 
 import { kindOf, optionalFunction, optionsObject } from '../schemas/checks.js';
 import { type OptionNames, refuseUnknownOptions } from '../schemas/known-options.js';
+import { WebhookDedupeEvictionWarning } from './errors.js';
 
 /**
  * What a claim found: the key was free and is now leased to the caller (`'claimed'`), another
@@ -37,7 +38,8 @@ export interface MemoryDedupeStoreOptions {
   /**
    * The most handled events remembered; past it the oldest record goes. Events being handled
    * now (live leases) are kept apart and never evicted: they are bounded by the deliveries in
-   * flight. @default 10_000
+   * flight. The first eviction of a record still within its TTL is reported once
+   * ({@link WebhookDedupeEvictionWarning}). @default 10_000
    */
   maxEntries?: number;
   /** The current time in ms, for tests. @default Date.now */
@@ -45,6 +47,24 @@ export interface MemoryDedupeStoreOptions {
 }
 
 const MEMORY_STORE_OPTION_NAMES = { maxEntries: 0, now: 0 } satisfies OptionNames<MemoryDedupeStoreOptions>;
+
+/** Where a memory store reports its first early eviction: set by the first receiver given it. */
+const evictionReporters = /* @__PURE__ */ new WeakMap<
+  WebhookDedupeStore,
+  (warning: WebhookDedupeEvictionWarning) => void
+>();
+
+/**
+ * Makes `report` the one a {@link MemoryDedupeStore} tells of its first early eviction, unless a
+ * receiver made before took it; any other store is left alone. Internal: receivers call it.
+ */
+export function reportEvictionsTo(
+  store: WebhookDedupeStore,
+  report: (warning: WebhookDedupeEvictionWarning) => void,
+): void {
+  if (store instanceof MemoryDedupeStore && !evictionReporters.has(store))
+    evictionReporters.set(store, report);
+}
 
 /** A live claim: leased to `token` until `expiry` (ms). */
 interface Lease {
@@ -54,7 +74,10 @@ interface Lease {
 
 /**
  * The default store: in memory, bounded, with expiry. Right for one process; use a shared store
- * such as {@link RedisDedupeStore} when the receiver runs on several machines.
+ * such as {@link RedisDedupeStore} when the receiver runs on several machines. The first time
+ * `maxEntries` makes it evict a record still within its TTL, it says so once (a
+ * {@link WebhookDedupeEvictionWarning}) through the `onError` of the receiver given it, else
+ * `console.warn`.
  *
  * Leases and handled records are kept apart. A lease is dropped only when it has expired (and
  * the key is claimed again, or a sweep finds it) or its holder released or completed it, so a
@@ -76,6 +99,8 @@ export class MemoryDedupeStore implements WebhookDedupeStore {
   readonly #now: () => number;
   /** Lapsed leases are swept when the lease count passes this, which then doubles. */
   #sweepAt = 1_024;
+  /** Whether an eviction of a record still within its TTL was reported (once per store). */
+  #warned = false;
 
   constructor(options?: MemoryDedupeStoreOptions) {
     const { maxEntries = 10_000, now = Date.now } = refuseUnknownOptions(
@@ -115,16 +140,35 @@ export class MemoryDedupeStore implements WebhookDedupeStore {
 
   complete(key: string, token: string, ttlSeconds: number): boolean {
     const leased = this.#leaseOf(key, token) !== undefined;
+    const now = this.#now();
     // Recorded whoever holds the lease: the event has been handled.
     this.#leases.delete(key);
     this.#handled.delete(key);
-    if (this.#handled.size >= this.#maxEntries) this.#handled.delete(this.#oldest.next().value as string);
-    this.#handled.set(key, this.#now() + ttlSeconds * 1000);
+    let evicted: [key: string, expiry: number] | undefined;
+    if (this.#handled.size >= this.#maxEntries) {
+      const oldest = this.#oldest.next().value as string;
+      evicted = [oldest, this.#handled.get(oldest) ?? 0];
+      this.#handled.delete(oldest);
+    }
+    this.#handled.set(key, now + ttlSeconds * 1000);
+    if (evicted !== undefined && evicted[1] > now && !this.#warned) this.#warnEvicted(...evicted, now);
     return leased;
   }
 
   release(key: string, token: string): void {
     if (this.#leases.get(key)?.token === token) this.#leases.delete(key);
+  }
+
+  /**
+   * Says once that a handled record went before its TTL (a retry of it would be handled again):
+   * through the owning receiver's `onError`, else `console.warn`.
+   */
+  #warnEvicted(key: string, expiry: number, now: number): void {
+    this.#warned = true;
+    const warning = new WebhookDedupeEvictionWarning(this.#maxEntries, key, expiry - now);
+    const report = evictionReporters.get(this);
+    if (report === undefined) console.warn(`[pix-payments] ${warning.message}`);
+    else report(warning);
   }
 
   /** The lease of `key` if `token` holds it and it is live. */

@@ -97,3 +97,28 @@ export class WebhookSlowHandlerWarning extends PaymentsError {
     this.elapsedMs = elapsedMs;
   }
 }
+
+/**
+ * A `MemoryDedupeStore` holding `maxEntries` handled events evicted the oldest record before
+ * its `dedupeTtlSeconds` ran out, so a retry of that event (or of any record evicted after it)
+ * would run `onEvent` again. Reported once per store, at its first such eviction, through the
+ * `onError` of the receiver given the store (the first one, if several share it), else
+ * `console.warn`; it is a warning: the delivery goes on. Raise `maxEntries`, or use a shared store
+ * such as `RedisDedupeStore`, which a receiver running in several processes needs anyway.
+ */
+export class WebhookDedupeEvictionWarning extends PaymentsError {
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'WebhookDedupeEvictionWarning';
+  /** The store's bound on handled records. */
+  readonly maxEntries: number;
+  /** The key of the event whose record was evicted (`webhookEventKey(event)`). */
+  readonly eventKey: string;
+
+  constructor(maxEntries: number, eventKey: string, remainingMs: number) {
+    super(
+      `MemoryDedupeStore is full: it keeps at most maxEntries (${maxEntries}) handled events, so it evicted the record of webhook event ${eventKey} ${Math.ceil(remainingMs / 1000)} s before its dedupeTtlSeconds ran out, and a retry of an evicted event would run onEvent again. Raise maxEntries, or use a shared store (RedisDedupeStore, or a WebhookDedupeStore of your own), which a receiver running in several processes needs anyway. Reported once per store.`,
+    );
+    this.maxEntries = maxEntries;
+    this.eventKey = eventKey;
+  }
+}

@@ -7,7 +7,7 @@ import { builtinModule } from '../runtime/builtin-module.js';
 import { payloadBytes, type WebhookPayload } from './payload.js';
 
 interface NodeHmac {
-  update(data: string | Uint8Array): NodeHmac;
+  update(data: string | ArrayBufferView): NodeHmac;
   digest(encoding: 'hex'): string;
 }
 interface NodeCrypto {
@@ -58,8 +58,8 @@ function toHex(buffer: ArrayBuffer): string {
 
 /** The hex HMAC SHA-256 of the exact payload bytes, synchronously where `node:crypto` exists. */
 export function hmacHexSync(payload: WebhookPayload, secret: string): string | undefined {
-  // A string goes to node:crypto as it is (UTF-8 encoded there, without a copy made here).
-  const data = typeof payload === 'string' ? payload : payloadBytes(payload);
+  // Text and views (of any realm) go to node:crypto as they are: no copy or view is made here.
+  const data = typeof payload === 'string' || ArrayBuffer.isView(payload) ? payload : payloadBytes(payload);
   return loadNodeCrypto()?.createHmac('sha256', secret).update(data).digest('hex');
 }
 

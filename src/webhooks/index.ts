@@ -15,6 +15,7 @@ export {
 } from './dedupe-store.js';
 export {
   isWebhookDeliveryError,
+  WebhookDedupeEvictionWarning,
   type WebhookLeaseLoss,
   WebhookLeaseLostError,
   WebhookParseError,

@@ -2,13 +2,14 @@
  * A webhook receiver for Node's `http` module, Express and Fastify. Types are structural, so using
  * it needs no Node typings. A body some framework already read is named as such, with the fix for
  * each framework, rather than failing as a bad signature: a raw body handed over in `body` (a
- * Buffer or string) is taken as it is; otherwise a parsed object in `body`, a stream that already
- * ended, or nothing left to read from a stream that declared a length (or had arrived `complete`)
- * means a body parser took the signed bytes.
+ * Buffer or string, from any realm) is taken as it is, unless it is empty where a length was
+ * declared; otherwise a parsed object in `body`, a stream that already ended, or nothing left to
+ * read from a stream that declared a length (or had arrived `complete`) means a body parser took
+ * the signed bytes.
  */
 import { BodyTooLargeError, readAtMost, refuseDeclaredLength } from './body.js';
 import { readHeader } from './headers.js';
-import { payloadBytes } from './payload.js';
+import { isRawPayload, payloadBytes, type WebhookPayload } from './payload.js';
 import {
   receiveWebhook,
   reportReceiverError,
@@ -21,7 +22,10 @@ import {
 export interface NodeWebhookRequest extends AsyncIterable<Uint8Array | string> {
   method?: string | undefined;
   headers: Readonly<Record<string, string | readonly string[] | undefined>>;
-  /** Set by body parsers; `express.raw()` makes it a Buffer, which is what is wanted. */
+  /**
+   * Set by body parsers; `express.raw()` makes it a Buffer, which is what is wanted (any raw body
+   * is taken: a string, or a `Uint8Array`, `ArrayBuffer` or `DataView` of any realm).
+   */
   body?: unknown;
   /** Node's: the stream has ended, so a body parser read it already (unless `body` holds it). */
   readableEnded?: boolean;
@@ -47,11 +51,15 @@ const CONSUMED =
   "Fastify: addContentTypeParser with { parseAs: 'buffer' } on the webhook route, then Object.assign(request.raw, { body: request.body })\n" +
   'NestJS: NestFactory.create(AppModule, { rawBody: true }), then Object.assign(req, { body: req.rawBody })';
 
-async function readRawBody(request: NodeWebhookRequest, maxBytes: number): Promise<Uint8Array | string> {
+async function readRawBody(request: NodeWebhookRequest, maxBytes: number): Promise<WebhookPayload> {
   const { body } = request;
-  if (typeof body === 'string' || body instanceof Uint8Array) {
+  const declared = Number(readHeader(request.headers, 'content-length'));
+  if (isRawPayload(body)) {
     // A body parser read it already, under its own limit (set it to maxBodyBytes too).
-    if (payloadBytes(body).byteLength > maxBytes) throw new BodyTooLargeError(maxBytes);
+    const size = payloadBytes(body).byteLength;
+    if (size > maxBytes) throw new BodyTooLargeError(maxBytes);
+    // A parser that found the stream already read leaves an empty body where bytes were declared.
+    if (size === 0 && declared > 0) throw new TypeError(CONSUMED);
     return body;
   }
   const parsed = body != null && !(typeof body === 'object' && Object.keys(body).length === 0);
@@ -60,7 +68,6 @@ async function readRawBody(request: NodeWebhookRequest, maxBytes: number): Promi
   const arrived = request.complete === true;
   const read = await readAtMost(request, maxBytes);
   // An empty body is only a consumed one if more was declared, or it had all arrived unread.
-  const declared = Number(readHeader(request.headers, 'content-length'));
   if (read.byteLength === 0 && (declared > 0 || (arrived && declared !== 0))) throw new TypeError(CONSUMED);
   return read;
 }

@@ -10,12 +10,18 @@ import { redactSecrets } from '../schemas/redact.js';
 import { traceEnd, traceStart, tracing, type WebhookTraceContext } from '../tracing/channels.js';
 import { BodyTooLargeError, MAX_BODY_BYTES } from './body.js';
 import { constructWebhookEvent } from './construct.js';
-import { MemoryDedupeStore, type WebhookDedupeStore } from './dedupe-store.js';
-import { isWebhookDeliveryError, WebhookLeaseLostError, WebhookSlowHandlerWarning } from './errors.js';
+import { MemoryDedupeStore, reportEvictionsTo, type WebhookDedupeStore } from './dedupe-store.js';
+import {
+  isWebhookDeliveryError,
+  WebhookDedupeEvictionWarning,
+  WebhookLeaseLostError,
+  WebhookSlowHandlerWarning,
+} from './errors.js';
 import type { ParseWebhookEventOptions } from './events.js';
 import { type WebhookEvent, webhookEventKey } from './events.js';
 import type { WebhookHeaders } from './headers.js';
 import type { WebhookHub } from './hub.js';
+import type { WebhookPayload } from './payload.js';
 import { secretList, type WebhookSecret } from './secrets.js';
 
 /** What a receiver tells `onEvent` of the delivery it is handling. */
@@ -70,9 +76,10 @@ export interface WebhookHandlerOptions {
    * Told, exactly once, of every rejected delivery (400: bad signature or body; 413; 500: the body
    * could not be read, e.g. `express.json()` mounted before this handler) and of every error your
    * `onEvent` throws (500: the service retries), and of each {@link WebhookSlowHandlerWarning} and
-   * {@link WebhookLeaseLostError} (the answer stays 200 if `onEvent` succeeds): once per failure.
-   * Without it, each is written with `console.error` (a warning with `console.warn`) and a message
-   * that says what to fix.
+   * {@link WebhookLeaseLostError} (the answer stays 200 if `onEvent` succeeds): once per failure;
+   * and of the first {@link WebhookDedupeEvictionWarning} of a `MemoryDedupeStore` this receiver
+   * was the first to be given (its default store included). Without it, each is written with
+   * `console.error` (a warning with `console.warn`) and a message that says what to fix.
    */
   onError?: (error: unknown) => void;
 }
@@ -144,7 +151,7 @@ export function resolveHandlerOptions(options: WebhookHandlerOptions, owner: str
   if (typeof options?.onEvent !== 'function') throw new TypeError('onEvent must be a function');
   // An unset environment variable must fail at start-up, not turn every delivery into a 400.
   secretList(options.secret);
-  return {
+  const resolved = {
     ...options,
     store: dedupeStore(options.store),
     dedupeTtlSeconds: positive(options.dedupeTtlSeconds, 'dedupeTtlSeconds', 86_400),
@@ -152,6 +159,9 @@ export function resolveHandlerOptions(options: WebhookHandlerOptions, owner: str
     slowHandlerSeconds: positive(options.slowHandlerSeconds, 'slowHandlerSeconds', 10),
     maxBodyBytes: positive(options.maxBodyBytes, 'maxBodyBytes', MAX_BODY_BYTES, 'bytes'),
   };
+  // A memory store that forgets a handled event early says so through this receiver's onError.
+  reportEvictionsTo(resolved.store, (warning) => reportSafely(resolved, warning));
+  return resolved;
 }
 
 /** Tells `onError`, or else `console.error` (`console.warn` for a warning), of one failure, once. */
@@ -161,8 +171,21 @@ export function reportReceiverError(options: Pick<WebhookHandlerOptions, 'onErro
     return;
   }
   const message = error instanceof Error ? error.message : String(error);
-  const write = error instanceof WebhookSlowHandlerWarning ? console.warn : console.error;
-  write(`[pix-payments] webhook receiver: ${message}`);
+  const warning = error instanceof WebhookSlowHandlerWarning || error instanceof WebhookDedupeEvictionWarning;
+  (warning ? console.warn : console.error)(`[pix-payments] webhook receiver: ${message}`);
+}
+
+/**
+ * Reports outside the delivery's own path (from a timer, or from inside the store) never throw:
+ * an `onError` that throws is written with `console.error` instead.
+ */
+function reportSafely(options: Pick<WebhookHandlerOptions, 'onError' | 'secret'>, error: unknown): void {
+  try {
+    reportReceiverError(options, error);
+  } catch (thrown) {
+    const reason = redactSecrets(String(thrown), secretList(options.secret));
+    console.error(`[pix-payments] webhook receiver: onError threw: ${reason}`);
+  }
 }
 
 /** A delivery's trace outcome, by its answer's status; any other status is `rejected`. */
@@ -180,7 +203,7 @@ const OUTCOMES: Record<number, WebhookTraceContext['outcome']> = {
 export async function receiveWebhook(
   method: string | undefined,
   headers: WebhookHeaders,
-  body: () => Promise<Uint8Array | string>,
+  body: () => Promise<WebhookPayload>,
   options: ReturnType<typeof resolveHandlerOptions>,
 ): Promise<WebhookAnswer> {
   const channel = tracing('webhook');
@@ -202,7 +225,7 @@ export async function receiveWebhook(
 async function receive(
   method: string | undefined,
   headers: WebhookHeaders,
-  body: () => Promise<Uint8Array | string>,
+  body: () => Promise<WebhookPayload>,
   options: ReturnType<typeof resolveHandlerOptions>,
   verified?: (event: WebhookEvent) => void,
 ): Promise<WebhookAnswer> {
@@ -228,13 +251,18 @@ async function receive(
 
 type ResolvedOptions = ReturnType<typeof resolveHandlerOptions>;
 
-/** Reports what went wrong, with the cause's own message after it, redacted: a store's error may quote a secret. */
+/** Reports what went wrong, with the cause's own message after it. */
 function report(options: ResolvedOptions, what: string, cause?: unknown): void {
+  reportReceiverError(options, failure(options, what, cause));
+}
+
+/** What went wrong, with the cause's own message after it, redacted: a store's error may quote a secret. */
+function failure(options: ResolvedOptions, what: string, cause?: unknown): Error {
   const reason = redactSecrets(
     cause instanceof Error ? cause.message : String(cause),
     secretList(options.secret),
   );
-  reportReceiverError(options, new Error(cause === undefined ? what : `${what}: ${reason}`, { cause }));
+  return new Error(cause === undefined ? what : `${what}: ${reason}`, { cause });
 }
 
 const RETRIED = '(answered 500, so the service retries it)';
@@ -310,16 +338,7 @@ function watchHandler(
   let warned = false;
   let failed = false;
   const late = (now: number) => Math.max(blockedMs, Math.round(now - lastBeat - every));
-  // A report made from a timer must not throw there: an onError that throws is written instead.
-  const safely = (write: () => void) => {
-    try {
-      write();
-    } catch (error) {
-      const reason = redactSecrets(String(error), secretList(options.secret));
-      console.error(`[pix-payments] webhook receiver: onError threw: ${reason}`);
-    }
-  };
-  const tell = (error: Error) => safely(() => reportReceiverError(options, error));
+  const tell = (error: Error) => reportSafely(options, error);
   const warn = () => {
     if (!warned) tell(new WebhookSlowHandlerWarning(key, Date.now() - started));
     warned = true;
@@ -347,7 +366,7 @@ function watchHandler(
           }
         },
         (error: unknown) => {
-          if (!failed) safely(() => report(options, `${STORE_FAILED} renew a lease`, error));
+          if (!failed) tell(failure(options, `${STORE_FAILED} renew a lease`, error));
           failed = true;
         },
       );

@@ -28,7 +28,7 @@ export async function payout(): Promise<number> {
 
 export async function receive(body: string, headers: Headers): Promise<string> {
   const event: WebhookEvent = await constructWebhookEvent(body, headers, 'whsec_x');
-  if (event.event === 'transaction.completed') return event.data.referenceId;
+  if (event.event === 'transaction.completed') return event.data.referenceId ?? String(event.data.id);
   return event.event;
 }
 

@@ -40,7 +40,11 @@ describe('the webhook event formats in the OpenAPI document', () => {
     expect(schemas.WebhookEventBody.properties.event).toEqual({ type: 'string', minLength: 1 });
     expect(schemas.WebhookEventBody.properties.timestamp).toEqual({ $ref: '#/components/schemas/DateTime' });
     expect(schemas.WebhookEventBody.properties.data.$ref).toBe('#/components/schemas/WebhookEventData');
-    expect(schemas.WebhookEventData.properties.referenceId).toEqual({ $ref: '#/components/schemas/Guid' });
+    // null for a charge made in the merchant panel, as documented.
+    const { description, ...referenceId } = schemas.WebhookEventData.properties.referenceId;
+    expect(referenceId).toEqual({ anyOf: [{ $ref: '#/components/schemas/Guid' }, { type: 'null' }] });
+    expect(description).toMatch(/`null` for a charge made in the merchant panel/);
+    expect(schemas.WebhookEventData.required).toContain('referenceId');
   });
 
   // JSON Schema patterns are ECMA-262 regular expressions with Unicode semantics.

@@ -124,7 +124,7 @@ const handler: (request: Request) => Promise<Response> = createWebhookHandler({
   secret: 'whsec_x',
   onEvent: (event: WebhookEvent) => {
     if (event.event === 'transaction.completed') {
-      const reference: string = event.data.referenceId;
+      const reference: string | null = event.data.referenceId;
       console.log(reference);
     }
   },

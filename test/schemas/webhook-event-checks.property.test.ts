@@ -42,7 +42,7 @@ const OldEventName = checked(
 );
 const OldEventData = z.looseObject({
   id: OldWholeNumber,
-  referenceId: OldGuid,
+  referenceId: z.nullable(OldGuid),
   status: OpenTransactionStatus,
   type: OpenTransactionType,
   trackingParameters: z.optional(TrackingParameters),

@@ -5,8 +5,17 @@
  * that the Map's table is rebuilt under its live iterator.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ClaimResult, MemoryDedupeStore } from '../../src/webhooks/index.js';
+
+// These stores evict records within their TTL on purpose: the warning each store then writes once
+// is tested in dedupe-eviction.test.ts, and kept out of this file's output.
+beforeAll(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterAll(() => {
+  vi.restoreAllMocks();
+});
 
 interface Lease {
   key: string;

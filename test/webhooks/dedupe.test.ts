@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryDedupeStore } from '../../src/webhooks/index.js';
+
+// These stores evict records within their TTL on purpose: the warning each store then writes once
+// is tested in dedupe-eviction.test.ts, and kept out of this file's output.
+beforeAll(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterAll(() => {
+  vi.restoreAllMocks();
+});
 
 const A = 'token-a';
 const B = 'token-b';

@@ -28,7 +28,7 @@ function handle(event: WebhookEvent): string {
         timestamp: string;
         data: WebhookEventData;
       }>();
-      expectTypeOf(event.data.referenceId).toEqualTypeOf<string>();
+      expectTypeOf(event.data.referenceId).toEqualTypeOf<string | null>(); // null: made in the panel
       expectTypeOf(event.data.id).toEqualTypeOf<number>();
       // @ts-expect-error a misspelled data field does not compile
       event.data.referenceID;

@@ -52,7 +52,6 @@ describe('parseWebhookEvent', () => {
   it.each([
     ['data.id', { id: 4.2 }],
     ['data.referenceId', { referenceId: 'not-a-uuid' }],
-    ['data.referenceId', { referenceId: null }],
     ['data.status', { status: undefined }],
     ['data.type', { type: 7 }],
     ['data.trackingParameters', { trackingParameters: 'utm' }],
@@ -75,9 +74,21 @@ describe('parseWebhookEvent', () => {
     expect(event.data).toMatchObject({ id: 42, amount: 19.9, trackingParameters: null });
   });
 
+  it('takes referenceId: null (a charge made in the merchant panel) as documented: no issue, no line', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const issues: unknown[] = [];
+    const body = bodyOf(transactionEvent('transaction.completed', { referenceId: null }));
+    const event = parseWebhookEvent(body, { onIssue: (issue) => issues.push(issue) });
+    parseWebhookEvent(body);
+    expect([issues, warn.mock.calls]).toEqual([[], []]);
+    expect(event.data).toMatchObject({ referenceId: null });
+    expect(webhookEventKey(event)).toBe('transaction.completed:42:2026-11-21T10:00:00.000Z');
+    warn.mockRestore();
+  });
+
   it('without onIssue, warns once per event name and field', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const body = bodyOf(transactionEvent('transaction.failed', { referenceId: null }));
+    const body = bodyOf(transactionEvent('transaction.failed', { referenceId: 'order-1001' }));
     parseWebhookEvent(body);
     parseWebhookEvent(body);
     expect(warn.mock.calls.filter(([line]) => String(line).includes('data.referenceId'))).toHaveLength(1);
@@ -100,11 +111,11 @@ describe('parseWebhookEvent', () => {
     expect(issues.map((i) => i.field)).toEqual(['timestamp']);
   });
 
-  it('types each known name with referenceId as a string', () => {
+  it('types each known name with referenceId as a string, or null for a charge made in the panel', () => {
     const event = parseWebhookEvent(bodyOf(transactionEvent()));
     expectTypeOf(event).toEqualTypeOf<WebhookEvent>();
     if (event.event === 'transaction.completed') {
-      expectTypeOf(event.data.referenceId).toEqualTypeOf<string>();
+      expectTypeOf(event.data.referenceId).toEqualTypeOf<string | null>();
       expectTypeOf(event.data.id).toEqualTypeOf<number>();
     }
   });

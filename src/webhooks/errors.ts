@@ -104,7 +104,7 @@ export class WebhookSlowHandlerWarning extends PaymentsError {
  * would run `onEvent` again. Reported once per store, at its first such eviction, through the
  * `onError` of the receiver given the store (the first one, if several share it), else
  * `console.warn`; it is a warning: the delivery goes on. Raise `maxEntries`, or use a shared store
- * such as `RedisDedupeStore`, which a receiver running in several processes needs anyway.
+ * such as `RedisDedupeStore` or `PostgresDedupeStore`, which a receiver running in several processes needs anyway.
  */
 export class WebhookDedupeEvictionWarning extends PaymentsError {
   /** @internal */
@@ -116,7 +116,7 @@ export class WebhookDedupeEvictionWarning extends PaymentsError {
 
   constructor(maxEntries: number, eventKey: string, remainingMs: number) {
     super(
-      `MemoryDedupeStore is full: it keeps at most maxEntries (${maxEntries}) handled events, so it evicted the record of webhook event ${eventKey} ${Math.ceil(remainingMs / 1000)} s before its dedupeTtlSeconds ran out, and a retry of an evicted event would run onEvent again. Raise maxEntries, or use a shared store (RedisDedupeStore, or a WebhookDedupeStore of your own), which a receiver running in several processes needs anyway. Reported once per store.`,
+      `MemoryDedupeStore is full: it keeps at most maxEntries (${maxEntries}) handled events, so it evicted the record of webhook event ${eventKey} ${Math.ceil(remainingMs / 1000)} s before its dedupeTtlSeconds ran out, and a retry of an evicted event would run onEvent again. Raise maxEntries, or use a shared store (RedisDedupeStore, PostgresDedupeStore, or a WebhookDedupeStore of your own), which a receiver running in several processes needs anyway. Reported once per store.`,
     );
     this.maxEntries = maxEntries;
     this.eventKey = eventKey;

@@ -47,6 +47,12 @@ export {
   type NodeWebhookResponse,
 } from './node-handler.js';
 export type { WebhookPayload } from './payload.js';
+export {
+  PostgresDedupeStore,
+  type PostgresDedupeStoreOptions,
+  type PostgresQueryable,
+  postgresDedupeTableSql,
+} from './postgres-store.js';
 export type { WebhookAnswer, WebhookDelivery, WebhookHandlerOptions } from './receive.js';
 export {
   type IoRedisLike,

@@ -9,11 +9,12 @@ const item = (what: string, debian: string, present: boolean): Prerequisite => (
 });
 
 describe("npm test's prerequisites", () => {
-  it('are the five the README names, each with its Debian package', () => {
+  it('are the six the README names, each with its Debian package', () => {
     expect(prerequisites().map((one) => one.debian)).toEqual([
       'nodejs',
       'chromium',
       'redis-server',
+      'postgresql',
       'python3',
       'curl',
     ]);

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { CHROMIUM_PATH } from './chromium.js';
+import { postgresBinDir } from './postgres.js';
 
 /** One thing the suite needs, the Debian package that brings it, and whether the machine has it. */
 export interface Prerequisite {
@@ -48,6 +49,12 @@ export function prerequisites(): Prerequisite[] {
       debian: 'redis-server',
       forTests: 'the Redis de-duplication store and the queue recipe',
       present: Boolean(process.env.REDIS_URL) || onPath('redis-server'),
+    },
+    {
+      what: 'PostgreSQL (initdb and pg_ctl in /usr/lib/postgresql/*/bin, or DATABASE_URL)',
+      debian: 'postgresql',
+      forTests: 'the PostgreSQL de-duplication store, its examples and the pg-boss recipe',
+      present: Boolean(process.env.DATABASE_URL) || postgresBinDir() !== undefined,
     },
     {
       what: 'python3',

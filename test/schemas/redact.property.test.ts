@@ -5,7 +5,17 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redactSecrets } from '../../src/schemas/redact.js';
+import { keyShapedIn, redactKnown, redactSecrets } from '../../src/schemas/redact.js';
+import {
+  aroundBytes,
+  base64Leak,
+  FORMS,
+  inBase64,
+  liveKey,
+  secretParts,
+  userJwt,
+  whsec,
+} from '../support/base64-echo.js';
 
 // Printable ASCII with a space and a slash, not `+` (it spells a space) nor `%` or `\`.
 const SECRET_CHARS = ` !"#$&'()*,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_\`abcdefghijklmnopqrstuvwxyz{|}~`;
@@ -95,5 +105,98 @@ describe('redactSecrets with known signing secrets', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+/**
+ * Issue 41, item 4: base64 and base64url are spellings too. A known secret (the key, its part
+ * after `sk_live_prod_`, the user token, its signature, a signing secret and its part after
+ * `whsec_`) and a key-shaped value, at each of the three places in a 3-byte group, inside a
+ * longer base64 text inside longer text: no core of any of its spellings survives.
+ */
+describe('redactSecrets and redactKnown on base64', () => {
+  // `+` and `/` as a JSON layer may spell them (`\/` as PHP's json_encode, `\u002B` as .NET's).
+  const jsonSpelt = (text: string) => text.replace(/\//g, '\\/').replace(/\+/g, '\\u002B');
+  const prose = fc.string({ unit: fc.constantFrom(...'ab Z9:="{}-_+/.'), maxLength: 12 });
+  // Any characters: a signing secret need not be ASCII.
+  const anyText = fc.string({ unit: 'grapheme', minLength: 6, maxLength: 30 });
+  const which = fc.constantFrom('key', 'key after its prefix', 'token', 'token signature', 'whsec', 'any');
+
+  it('removes every spelling of a known secret, at each offset, in each form', () => {
+    fc.assert(
+      fc.property(
+        fc.record({ key: liveKey, token: userJwt, whsec, any: anyText }),
+        which,
+        fc.constantFrom(...FORMS),
+        aroundBytes,
+        fc.boolean(),
+        prose,
+        prose,
+        fc.boolean(),
+        (secrets, echoed, form, { before, after }, json, head, tail, known) => {
+          const value = {
+            key: secrets.key,
+            'key after its prefix': secrets.key.slice('sk_live_prod_'.length),
+            token: secrets.token,
+            'token signature': secrets.token.split('.')[2] as string,
+            whsec: secrets.whsec,
+            any: secrets.any,
+          }[echoed];
+          const encoded = inBase64(value, form, before, after);
+          const text = `${head}${json ? jsonSpelt(encoded) : encoded}${tail}`;
+          const list = [secrets.key, secrets.token, secrets.whsec, secrets.any];
+          const out = known ? redactKnown(text, list) : redactSecrets(text, list);
+          expect(base64Leak(out, secretParts(value)), `${text} → ${out}`).toBeUndefined();
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('removes a key-shaped value it was not given, and its part after the prefix', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          liveKey,
+          whsec,
+          whsec.map((value) => value.replace('whsec_', 'pk_')),
+        ),
+        fc.constantFrom(...FORMS),
+        aroundBytes,
+        prose,
+        (value, form, { before, after }, head) => {
+          const text = `${head}${inBase64(value, form, before, after)}.`;
+          const out = redactSecrets(text);
+          expect(base64Leak(out, secretParts(value)), `${text} → ${out}`).toBeUndefined();
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('leaves base64 without a secret in it as it was', () => {
+    fc.assert(
+      fc.property(
+        fc.record({ key: liveKey, token: userJwt, whsec }),
+        fc.uint8Array({ minLength: 1, maxLength: 400 }),
+        fc.boolean(),
+        prose,
+        (secrets, bytes, url, head) => {
+          const encoded = btoa(String.fromCharCode(...bytes));
+          const text = `${head}${url ? encoded.replace(/\+/g, '-').replace(/\//g, '_') : encoded}`;
+          fc.pre(keyShapedIn(text).length === 0);
+          expect(redactSecrets(text, [secrets.key, secrets.token, secrets.whsec])).toBe(text);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('writes what it found as one [redacted], the base64 around it kept', () => {
+    const key = `sk_live_prod_${'a1B2c3D4'.repeat(4)}`;
+    expect(redactSecrets(`Proxy-Authorization: Basic ${btoa(`merchant:${key}`)}`, [key])).toBe(
+      'Proxy-Authorization: Basic bWVyY2hhbnQ6[redacted]',
+    );
+    expect(redactSecrets(`echo ${btoa(`Bearer ${key}`)}`, [key])).toBe('echo QmVhcmVyI[redacted]==');
   });
 });

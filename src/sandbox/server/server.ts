@@ -14,7 +14,7 @@ import type { OptionNames } from '../../schemas/known-options.js';
 import { dashboardHandler } from '../dashboard/routes.js';
 import { KeptState } from '../state/kept-state.js';
 import { browserGuard } from './browser-guard.js';
-import { type AllowedHosts, checkAllowedHosts } from './host-rule.js';
+import { checkAllowedHosts } from './host-rule.js';
 import { type AdapterLimits, connectListener, requestListener, type Served } from './node-adapter.js';
 import { REQUEST_TIMEOUT_MS } from './node-body.js';
 import { stateCopyHandler } from './state-copy-route.js';
@@ -44,7 +44,7 @@ export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
    * @default [] (no name beyond the server's own)
    * @example await startMockServer({ host: '0.0.0.0', port: 4010, allowedHosts: ['pix-sandbox.qa.example'] })
    */
-  allowedHosts?: AllowedHosts;
+  allowedHosts?: readonly string[] | true;
   /**
    * A SQLite database (Node's `node:sqlite`, Node.js 22.13 or later) that keeps the whole state
    * (merchants and their keys, records, balances, idempotency keys, webhook subscriptions and

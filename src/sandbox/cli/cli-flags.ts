@@ -21,6 +21,7 @@ export const CLI_OPTIONS = {
   seed: { type: 'string', default: '1' },
   'forward-to': { type: 'string' },
   state: { type: 'string' },
+  'answers-from': { type: 'string' },
   help: { type: 'boolean', default: false },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
@@ -29,6 +30,8 @@ export const MIN_JWT_SECRET_LENGTH = 32;
 
 export const USAGE = `Usage: pix-payments-mock [flags]
        pix-payments-mock copy-state --url URL --to FILE [--secret-key KEY]
+       pix-payments-mock parity --base-url URL [--secret-key KEY] [--user-token JWT]
+                                [--allow-charges] [--json] [--record FILE]
 
 The reference mock of the PIX payments service as a real HTTP server, for curl, Postman and
 clients in any language.
@@ -36,6 +39,9 @@ clients in any language.
 copy-state saves a consistent copy of the kept state of a sandbox running with --state to FILE,
 a new file, with the sandbox's secret key (--secret-key, or PIX_PAYMENTS_SECRET_KEY);
 pix-payments-mock copy-state --help says more.
+
+parity compares your PIX service's answers with the mock's (read-only: it never creates a
+payout, a subscription or anything that moves money); pix-payments-mock parity --help says more.
 
 Flags of the server:
 
@@ -59,6 +65,8 @@ Flags of the server:
   --answers M           reference: answers in the reference shapes; varied: in other shapes
                         a real service may send, chosen by the seed (default reference)
   --seed N              seed of the varied answers, an integer >= 0 (default 1)
+  --answers-from FILE   answer in the shapes of a recording of parity --record FILE (field
+                        sets, envelopes, formats; values still the mock's) (default: none)
   --forward-to URL      subscribe URL (http or https, at most 2048 characters) to every
                         event and print its signing secret, as stripe listen --forward-to
                         does (default: none)
@@ -79,6 +87,8 @@ export interface CliOptions {
   forwardTo: string | undefined;
   /** The state file (`--state`), or undefined: in memory only. */
   state: string | undefined;
+  /** A recording of `parity --record` whose shapes the answers take (`--answers-from`). */
+  answersFrom: string | undefined;
   help: boolean;
 }
 
@@ -184,6 +194,8 @@ export function parseCommandLine(args?: string[]): CliOptions {
     seed: seedFlag(values.seed),
     forwardTo: forwardToFlag(values['forward-to']),
     state: values.state !== '' ? values.state : refuse('--state must name a file'),
+    answersFrom:
+      values['answers-from'] !== '' ? values['answers-from'] : refuse('--answers-from must name a file'),
     help: values.help,
   };
 }

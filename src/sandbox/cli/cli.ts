@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import { serveAnswersFrom } from '../parity/answers-from-server.js';
+import { readRecording, shapesOf } from '../parity/reshape.js';
 import { startMockServer } from '../server/server.js';
 /// <reference types="node" />
 /**
@@ -9,6 +11,7 @@ import { banner } from './cli-banner.js';
 import { COPY_STATE, runCopyState } from './cli-copy-state.js';
 import { type CliOptions, parseCommandLine, USAGE, UsageError } from './cli-flags.js';
 import { forwardEvents } from './cli-forward.js';
+import { PARITY, runParityCommand } from './cli-parity.js';
 
 /** The mock's options from the command line: one merchant, with the keys given or random ones. */
 function serverOptions(options: CliOptions) {
@@ -30,10 +33,28 @@ function serverOptions(options: CliOptions) {
   };
 }
 
+/**
+ * The sandbox; with --answers-from, on a loopback port of its own behind a server that writes its
+ * API answers in the recorded shapes, where the flags ask.
+ */
+async function startServer(options: CliOptions) {
+  if (options.answersFrom === undefined) return startMockServer(serverOptions(options));
+  const shapes = shapesOf(readRecording(options.answersFrom));
+  const inner = await startMockServer({ ...serverOptions(options), port: 0, host: '127.0.0.1' });
+  return serveAnswersFrom(inner, shapes, options).catch(async (error: unknown) => {
+    await inner.close();
+    throw error;
+  });
+}
+
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   if (command === COPY_STATE) {
     await runCopyState(rest);
+    return;
+  }
+  if (command === PARITY) {
+    process.exitCode = await runParityCommand(rest);
     return;
   }
   const options = parseCommandLine();
@@ -41,7 +62,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const server = await startMockServer(serverOptions(options));
+  const server = await startServer(options);
   const stop = () => {
     server.close().then(
       () => process.exit(0),

@@ -452,6 +452,11 @@ const SPECS: Record<string, Spec> = {
     throws: [TypeError],
     args: fc.tuple(fc.constantFrom(...schemas.map(([, schema]) => schema)), hostile),
   },
+  postgresDedupeTableSql: {
+    documented: 'TypeError for a table that is not a string, RangeError for one not name or schema.name',
+    throws: [TypeError, RangeError],
+    args: fc.tuple(fc.oneof(hostile, fc.string())),
+  },
   pixCodeToPng: {
     documented: 'as pixCodeToSvg (rejects); pixelSize 1 to 32, colors #rgb, #rrggbb, black, white',
     throws: [TypeError, BrCodeError],

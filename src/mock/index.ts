@@ -13,4 +13,4 @@ export type { DeliveryAttempt } from './domain/subscriptions.js';
 export type { MockMerchant, MockMerchantOptions, MockServiceOptions } from './options.js';
 export { createMockService, type MockDeliveries, type MockService, type MockState } from './service.js';
 export type { MockSimulate } from './simulate.js';
-export type { MockAnswers } from './varied/varied-answers.js';
+export type { MockAnswers, VariedAnswer, VariedField } from './varied/varied-answers.js';

@@ -28,7 +28,7 @@ import {
   resolveOptions,
 } from './options.js';
 import { createSimulate, type MockSimulate } from './simulate.js';
-import { type AnswerWriter, createAnswerWriter } from './varied/varied-answers.js';
+import { type AnswerWriter, createAnswerWriter, type VariedAnswer } from './varied/varied-answers.js';
 
 /** The parts of a mock service whose state a kept state file (the sandbox's) holds. */
 export interface StatefulParts {
@@ -125,6 +125,11 @@ export interface MockService {
    * (set it with `mock.clock.set`).
    */
   reset(): void;
+  /**
+   * With `answers: 'varied'`: what the varied mode changed in each answer it wrote (the latest
+   * 200, oldest first), each field by its path in the answer sent; empty with `'reference'`.
+   */
+  readonly varied: readonly VariedAnswer[];
 }
 
 /**
@@ -225,6 +230,7 @@ export function buildMockService(
     deliveries: { resend: (deliveryId) => dispatcher.resend(deliveryId) },
     settle: () => dispatcher.settle(),
     reset,
+    varied: answers.varied,
   };
   return {
     service,

@@ -1,4 +1,12 @@
-/** The client end to end against the reference mock (msw in-process). */
+/**
+ * The client end to end against the reference mock (msw in-process), the varied mock, and the mock
+ * answering in a recording's shapes as `pix-payments-mock --answers-from FILE` does.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,14 +17,64 @@ import {
   UnprocessableEntityError,
 } from '../../src/index.js';
 import { createMockService } from '../../src/mock/index.js';
+import { type AnswerShapes, reshapeAnswer } from '../../src/sandbox/parity/reshape.js';
+import { laravelRecording } from '../sandbox/parity-servers.js';
+
+/**
+ * The mock's API answers written in `shapes` by the code of `--answers-from`'s server
+ * (src/sandbox/parity/answers-from-server.ts); everything else goes to the mock as it is.
+ */
+function answersFrom(mock: ReturnType<typeof createMockService>, shapes: () => AnswerShapes) {
+  return http.all(`${mock.baseUrl}/v1/*`, async ({ request }) => {
+    const answer = await getResponse(mock.handlers, request);
+    // What has no body to reshape (a 204, a fault's network error, an error answer) goes as it is.
+    if (answer === undefined || answer.status < 200 || answer.status >= 300 || answer.status === 204)
+      return answer;
+    const text = reshapeAnswer(
+      shapes(),
+      request.method,
+      new URL(request.url),
+      answer.status,
+      await answer.text(),
+    );
+    const headers = new Headers(answer.headers);
+    headers.delete('content-length');
+    return new Response(text, { status: answer.status, statusText: answer.statusText, headers });
+  });
+}
 
 describe.each([
   ['reference', 'strict'],
   ['varied', 'lenient'],
-] as const)('against the %s mock (%s)', (answers, responseValidation) => {
+  ['answers-from', 'lenient'],
+] as const)('against the %s mock (%s)', (mode, responseValidation) => {
+  const answers = mode === 'answers-from' ? 'reference' : mode;
   const mock = createMockService({ deliverWebhooks: true, answers, seed: 7 });
-  const server = setupServer(...mock.handlers);
-  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+  let shapes: AnswerShapes = new Map();
+  const server = setupServer(
+    ...(mode === 'answers-from' ? [answersFrom(mock, () => shapes)] : []),
+    ...mock.handlers,
+  );
+  beforeAll(async () => {
+    if (mode === 'answers-from') {
+      // A recording of a Laravel-style service (paginators, `{ data }`, money as strings).
+      const folder = mkdtempSync(join(tmpdir(), 'e2e-answers-from-'));
+      try {
+        shapes = await laravelRecording(join(folder, `${randomUUID()}.json`));
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+      expect(shapes.size).toBeGreaterThan(5);
+    }
+    server.listen({ onUnhandledFrame: 'error' });
+    if (mode === 'answers-from') {
+      // The answers are the recording's shapes indeed: the balance under `data`, money as strings.
+      const balance = await fetch(`${mock.baseUrl}/v1/integrations/balance`, {
+        headers: { authorization: `Bearer ${mock.secretKey}` },
+      });
+      expect(await balance.json()).toMatchObject({ data: { available: '10000.00' } });
+    }
+  }, 30_000);
   afterEach(() => mock.reset());
   afterAll(() => server.close());
 

@@ -11,6 +11,8 @@ import {
   type WireRecord,
 } from '../../src/mock/varied/varied-records.js';
 import * as example from '../../src/openapi/examples.js';
+import { runParityCommand } from '../../src/sandbox/cli/cli-parity.js';
+import { type AnswerShapes, readRecording, shapesOf } from '../../src/sandbox/parity/reshape.js';
 import { startMockServer } from '../../src/sandbox/server/server.js';
 
 /** A sandbox with one charge, one payout and one subscription, and its credentials. */
@@ -19,7 +21,14 @@ export async function seededSandbox(options: { answers?: 'reference' | 'varied';
   const secretKey = server.service.secretKey;
   const userToken = await server.service.issueUserToken();
   await seed(server.url, secretKey, userToken);
-  return { url: server.url, secretKey, userToken, close: () => server.close() };
+  return {
+    url: server.url,
+    secretKey,
+    userToken,
+    /** What the varied mode changed in each answer so far (src/mock/varied/varied-answers.ts). */
+    varied: () => server.service.varied,
+    close: () => server.close(),
+  };
 }
 
 /** Makes one charge, one payout and one subscription at `url`. */
@@ -163,4 +172,32 @@ function rewriting(sandbox: { url: string }, rewrite: (url: URL, body: unknown) 
       response.end(text);
     });
   });
+}
+
+/**
+ * The shapes `--answers-from FILE` reads, from a recording made as a merchant makes one:
+ * `parity --allow-charges --record FILE` against a Laravel-style service (`file` is written).
+ */
+export async function laravelRecording(file: string): Promise<AnswerShapes> {
+  const sandbox = await seededSandbox();
+  const service = await laravelService(sandbox);
+  const log = console.log;
+  console.log = () => undefined;
+  try {
+    const args = [
+      '--base-url',
+      service.url,
+      '--secret-key',
+      sandbox.secretKey,
+      '--user-token',
+      sandbox.userToken,
+    ];
+    const code = await runParityCommand([...args, '--allow-charges', '--record', file]);
+    if (code !== 1) throw new Error(`parity --record exited ${code}, not 1 (the Laravel shapes differ)`);
+  } finally {
+    console.log = log;
+    await service.close();
+    await sandbox.close();
+  }
+  return shapesOf(readRecording(file));
 }

@@ -1,34 +1,38 @@
 /** `pix-payments-mock parity` in-process: what a run finds against the sandbox and odd servers. */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TRANSACTION_MONEY_FIELDS } from '../../src/endpoints.js';
+import type { VariedAnswer } from '../../src/mock/index.js';
 import { runParityCommand } from '../../src/sandbox/cli/cli-parity.js';
 import { ParityRefused, runParity } from '../../src/sandbox/parity/run.js';
+import { formOf } from '../../src/sandbox/parity/shape.js';
 import { asTheDocPages, downUrl, echoing, html, refusing, seededSandbox } from './parity-servers.js';
 
 const KEY = `sk_live_prod_${'a1'.repeat(16)}`;
 
-/**
- * What the varied mode may change (src/mock/varied/): envelopes (a bare record or `{ data }`; a
- * list as `{ data, meta }`, a resource collection, Laravel's paginator or a bare array), money as
- * strings, date-times in other zones, the legacy id as a string, an unknown field added. The
- * varied mode does not report what it drew, so a divergence must name one of these.
- */
-const VARIED = new Set([
-  '$',
-  'data',
-  'meta',
-  'links',
-  ...['current_page', 'first_page_url', 'from', 'last_page', 'last_page_url', 'next_page_url'],
-  ...['path', 'per_page', 'prev_page_url', 'to', 'total'],
-  ...TRANSACTION_MONEY_FIELDS,
-  'available',
-  'pending',
-  ...['transactionDate', 'paidAt', 'createdAt', 'updatedAt'],
-  'id',
-  ...['deletedAt', 'userId', 'metadata', 'sandbox'],
-]);
 const lastName = (path: string) => path.replace(/\[\]/g, '').split('.').at(-1) as string;
+const under = (path: string, parent: string) =>
+  path.startsWith(`${parent}.`) || path.startsWith(`${parent}[]`);
+
+/**
+ * The paths a parity run must list for one answer, from what the varied mode says it changed: an
+ * envelope's keys (a record under `data`: the mock's own fields, then on its side only), and each
+ * field whose presence or form (never a value, never null) changed, unless under an envelope
+ * already listed.
+ */
+function expectedPaths(varied: VariedAnswer | undefined, mockBody: unknown): string[] {
+  if (varied === undefined) return [];
+  const envelopes = varied.fields.filter((field) => field.kind === 'envelope').map(({ path }) => path);
+  const out = new Set(envelopes);
+  if (envelopes.includes('$.data') && typeof mockBody === 'object' && mockBody !== null)
+    for (const key of Object.keys(mockBody)) out.add(`$.${key}`);
+  for (const { path, kind, from, to } of varied.fields) {
+    if (kind === 'envelope' || envelopes.some((envelope) => under(path, envelope))) continue;
+    const [before, after] = [formOf(from, lastName(path)), formOf(to, lastName(path))];
+    const presence = from === undefined || to === undefined;
+    if (presence || (before !== undefined && after !== undefined && before !== after)) out.add(path);
+  }
+  return [...out].sort();
+}
 
 /** Runs the CLI's command in-process; answers its exit code and what it printed. */
 async function parityCommand(...args: string[]) {
@@ -80,25 +84,37 @@ describe('parity against the sandbox', () => {
     expect(empty.summary.compared).toBe(empty.summary.same);
   });
 
-  it.each([1, 2, 3, 4])('lists only fields the varied mode changes (seed %i)', async (seed) => {
+  it.each([1, 2, 3, 4, 5, 6])('lists exactly the fields the varied mode changed (seed %i)', async (seed) => {
     const sandbox = await seededSandbox({ answers: 'varied', seed });
     closing.push(sandbox.close);
+    const before = sandbox.varied().length;
+    const mockBodies = new Map<string, unknown>();
     const report = await runParity({
       baseUrl: sandbox.url,
       secretKey: sandbox.secretKey,
       userToken: sandbox.userToken,
+      onAnswers: (probe, _service, mock) => void mockBodies.set(probe.name, mock.body),
     });
-    const paths = report.probes.flatMap((probe) => {
-      // A record under `data` where the mock's is bare: its fields are all on one side only.
-      const wrapped = probe.divergences.some((divergence) => divergence.path === '$.data');
-      const enveloped = (path: string) => wrapped && /^\$\.\w+$/.test(path);
-      return probe.divergences.map(({ path }) => ({
-        path,
-        varied: VARIED.has(lastName(path)) || enveloped(path),
-      }));
-    });
-    expect(paths.length).toBeGreaterThan(0);
-    expect(paths.filter(({ path, varied }) => !path.startsWith('$') || !varied)).toEqual([]);
+    // The varied answers of the run, in the order of the probes that had a success to vary.
+    const varied = sandbox.varied().slice(before);
+    const compared = report.probes.filter((probe) => probe.outcome !== 'not compared');
+    const successes = report.probes.filter(
+      (probe) => !probe.name.startsWith('unknown') && probe.name !== 'wrong key',
+    );
+    expect(varied.map(({ method, target }) => `${method} ${new URL(target, sandbox.url).pathname}`)).toEqual(
+      successes.map((probe) => `${probe.method} ${new URL(probe.target, sandbox.url).pathname}`),
+    );
+    const found = Object.fromEntries(
+      compared.map((probe) => [probe.name, probe.divergences.map(({ path }) => path).sort()]),
+    );
+    const expected = Object.fromEntries(
+      compared.map((probe) => [
+        probe.name,
+        expectedPaths(varied[successes.indexOf(probe)], mockBodies.get(probe.name)),
+      ]),
+    );
+    expect(found).toEqual(expected);
+    expect(Object.values(found).flat().length).toBeGreaterThan(0);
     // Errors are never varied: the 404s and the 401 stay the same.
     const errors = report.probes.filter(
       (probe) => probe.name.startsWith('unknown') || probe.name === 'wrong key',
@@ -207,7 +223,8 @@ describe('parity output', () => {
     await fc.assert(
       fc.asyncProperty(secretKey, userToken, fc.boolean(), async (tail, token, json) => {
         const key = `sk_live_prod_${tail}`;
-        const args = ['--base-url', server.url, '--secret-key', key, '--user-token', token];
+        // `=`: a token may begin with `-`, which a flag's separate argument may not.
+        const args = ['--base-url', server.url, '--secret-key', key, `--user-token=${token}`];
         const { out } = await parityCommand(...args, ...(json ? ['--json'] : []));
         expect(out).not.toContain(key);
         expect(out).not.toContain(tail);

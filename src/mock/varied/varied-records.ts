@@ -18,6 +18,23 @@ import {
 /** A JSON object of an answer. */
 export type WireRecord = Record<string, unknown>;
 
+/**
+ * What the varied mode changed in one field of a record: its value's form (`money`, `date`,
+ * `legacy-id`), null written where null means none (`null`), an unknown field added (`extra`), a
+ * field left out (`dropped`), the gateway's approval fields added or the reference's removed
+ * (`gateway`). `from` is undefined where the field was absent, `to` where it is now absent.
+ */
+export interface FieldChange {
+  field: string;
+  kind: 'money' | 'date' | 'legacy-id' | 'null' | 'extra' | 'dropped' | 'gateway';
+  from?: unknown;
+  to?: unknown;
+}
+
+/** Told of each change the varied mode makes to a record (nothing when a form leaves a value as it was). */
+export type NoteChange = (change: FieldChange) => void;
+const ignore: NoteChange = () => undefined;
+
 /** Unknown fields a service may add to any record (a Laravel soft-delete column, an owner, …). */
 const EXTRA_FIELDS: readonly WireRecord[] = [
   { deletedAt: null },
@@ -86,39 +103,66 @@ const NULL_MEANS_NONE: Readonly<Record<string, Rule>> = {
 const TRANSACTION_DATES = ['transactionDate', 'paidAt', 'createdAt', 'updatedAt'];
 
 /** Money and date-time fields rewritten in the answer's forms; a copy with the extra field, if any. */
-function written(record: WireRecord, style: RecordStyle, money: string[], dates: string[]): WireRecord {
+function written(
+  record: WireRecord,
+  style: RecordStyle,
+  money: string[],
+  dates: string[],
+  note: NoteChange,
+): WireRecord {
   const out: WireRecord = { ...record };
+  const change = (field: string, kind: FieldChange['kind'], to: unknown) => {
+    if (to !== out[field]) note({ field, kind, from: out[field], to });
+    out[field] = to;
+  };
   for (const field of money) {
     const value = out[field];
-    if (typeof value === 'number') out[field] = moneyIn(style.money, value);
+    if (typeof value === 'number') change(field, 'money', moneyIn(style.money, value));
   }
   for (const field of dates) {
     const value = out[field];
-    if (typeof value === 'string') out[field] = dateIn(style.dates, value);
+    if (typeof value === 'string') change(field, 'date', dateIn(style.dates, value));
   }
-  return style.extra === undefined ? out : { ...out, ...style.extra };
+  if (style.extra === undefined) return out;
+  for (const [field, value] of Object.entries(style.extra))
+    if (!(field in out)) note({ field, kind: 'extra', to: value });
+  return { ...out, ...style.extra };
 }
 
 /** A transaction record written in the answer's style. */
-export function varyTransaction(record: WireRecord, style: RecordStyle): WireRecord {
+export function varyTransaction(
+  record: WireRecord,
+  style: RecordStyle,
+  note: NoteChange = ignore,
+): WireRecord {
   const out = { ...record };
   if (style.nulls) {
     for (const [field, nullMeansNone] of Object.entries(NULL_MEANS_NONE)) {
-      if (field in out && nullMeansNone(record)) out[field] = null;
+      if (field in out && nullMeansNone(record)) {
+        if (out[field] !== null) note({ field, kind: 'null', from: out[field], to: null });
+        out[field] = null;
+      }
     }
   }
-  if (style.legacyIdAsString && typeof out.id === 'number') out.id = String(out.id);
-  return written(out, style, [...TRANSACTION_MONEY_FIELDS], TRANSACTION_DATES);
+  if (style.legacyIdAsString && typeof out.id === 'number') {
+    note({ field: 'id', kind: 'legacy-id', from: out.id, to: String(out.id) });
+    out.id = String(out.id);
+  }
+  return written(out, style, [...TRANSACTION_MONEY_FIELDS], TRANSACTION_DATES, note);
 }
 
 /** The balance written in the answer's style. */
-export function varyBalance(balance: WireRecord, style: RecordStyle): WireRecord {
-  return written(balance, style, ['available', 'pending'], ['updatedAt']);
+export function varyBalance(balance: WireRecord, style: RecordStyle, note: NoteChange = ignore): WireRecord {
+  return written(balance, style, ['available', 'pending'], ['updatedAt'], note);
 }
 
 /** A webhook subscription written in the answer's style (its signing secret kept). */
-export function varySubscription(subscription: WireRecord, style: RecordStyle): WireRecord {
-  return written(subscription, style, [], ['createdAt', 'updatedAt']);
+export function varySubscription(
+  subscription: WireRecord,
+  style: RecordStyle,
+  note: NoteChange = ignore,
+): WireRecord {
+  return written(subscription, style, [], ['createdAt', 'updatedAt'], note);
 }
 
 /** What create-transaction documents, and what is never dropped: identity and money. */
@@ -128,10 +172,15 @@ const ALWAYS_SHOWN = new Set(['transactionId', 'status', 'pixCode', 'id', ...TRA
  * The create-transaction answer documents only `transactionId`, `status` and `pixCode`: every
  * other field but identity and money stays only where `keep` says so.
  */
-export function withoutNotShown(record: WireRecord, keep: () => boolean): WireRecord {
+export function withoutNotShown(
+  record: WireRecord,
+  keep: () => boolean,
+  note: NoteChange = ignore,
+): WireRecord {
   const out: WireRecord = {};
   for (const [field, value] of Object.entries(record)) {
     if (ALWAYS_SHOWN.has(field) || keep()) out[field] = value;
+    else note({ field, kind: 'dropped', from: value });
   }
   return out;
 }
@@ -140,8 +189,17 @@ export function withoutNotShown(record: WireRecord, keep: () => boolean): WireRe
  * The record the real gateway's approve-cashout answers: no `status`, `type`, `origin` or
  * `pixKeyType`, and its own `gatewayId`, `balanceImpact` and `settlementMode`.
  */
-export function asGatewayApproval(record: WireRecord, random: SeededRandom): WireRecord {
+export function asGatewayApproval(
+  record: WireRecord,
+  random: SeededRandom,
+  note: NoteChange = ignore,
+): WireRecord {
   const out: WireRecord = { ...record };
-  for (const field of ['status', 'type', 'origin', 'pixKeyType']) delete out[field];
-  return { ...out, gatewayId: `gw_${random.hex(24)}`, balanceImpact: true, settlementMode: 'INSTANT' };
+  for (const field of ['status', 'type', 'origin', 'pixKeyType']) {
+    if (field in out) note({ field, kind: 'gateway', from: out[field] });
+    delete out[field];
+  }
+  const added = { gatewayId: `gw_${random.hex(24)}`, balanceImpact: true, settlementMode: 'INSTANT' };
+  for (const [field, to] of Object.entries(added)) note({ field, kind: 'gateway', from: out[field], to });
+  return { ...out, ...added };
 }

@@ -48,7 +48,7 @@ function kindOf(endpoint: EndpointName, body: WireRecord): AnswerKind | undefine
  * One thing the varied mode changed in an answer, at its path in the answer it sent (`$` the body,
  * `$.data[]` an item of a list): an envelope (`kind: 'envelope'`: a key the envelope added or took
  * away, `$.data` for a record put under `data`, `$` for a list sent as a bare array), or a field of
- * a record (./varied-records.ts's {@link FieldChange}).
+ * a record (./varied-records.ts's `FieldChange`).
  */
 export interface VariedField {
   path: string;

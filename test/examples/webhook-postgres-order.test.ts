@@ -4,13 +4,14 @@
  * write and before the commit (nothing was done: the retry does it all once the lease lapses), or
  * after the commit and before the answer (the retry is a duplicate).
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDERS_SQL } from '../../examples/webhook-postgres-order.js';
 import { createSignedWebhook } from '../../src/webhooks/index.js';
+import { runAsync } from '../package/consumer.js';
 import { postgresServer } from '../support/postgres.js';
 import { SECRET, transactionEvent } from '../webhooks/fixtures.js';
 
@@ -97,17 +98,11 @@ async function retryUntilTaken(post: (d: never) => Promise<Response>, delivery: 
 
 describe('examples/webhook-postgres-order.ts', () => {
   it('runs as written: the order is paid once, the repeated delivery is a duplicate', async () => {
-    const out = await new Promise<string>((done, fail) =>
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'examples/webhook-postgres-order.ts'],
-        {
-          cwd: ROOT,
-          env: { ...process.env, DATABASE_URL: server.url, PIX_PAYMENTS_BASE_URL: '' },
-          encoding: 'utf8',
-        },
-        (error, stdout, stderr) => (error ? fail(new Error(`${stdout}${stderr}`)) : done(stdout)),
-      ),
+    const out = await runAsync(
+      process.execPath,
+      ['--import', 'tsx', 'examples/webhook-postgres-order.ts'],
+      ROOT,
+      { DATABASE_URL: server.url, PIX_PAYMENTS_BASE_URL: '' },
     );
     expect(out.trim().split('\n')).toEqual([
       'delivered again: 200 {"received":true,"duplicate":true}',

@@ -4,7 +4,7 @@
  * mid-job leaves the job to the next worker once the job expires (2 s here), which finishes it
  * once; a redelivered event is a duplicate, and its job id inserts no second job.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -19,6 +19,7 @@ import {
   uuidV5,
 } from '../../examples/webhook-queue-postgres.js';
 import { createSignedWebhook, parseWebhookEvent } from '../../src/webhooks/index.js';
+import { runAsync } from '../package/consumer.js';
 import { postgresServer } from '../support/postgres.js';
 import { SECRET, transactionEvent } from '../webhooks/fixtures.js';
 
@@ -84,17 +85,11 @@ describe('examples/webhook-queue-postgres.ts', () => {
   });
 
   it('runs as written: the worker handles each event; sent again after it finished, no second job', async () => {
-    const out = await new Promise<string>((done, fail) =>
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'examples/webhook-queue-postgres.ts'],
-        {
-          cwd: ROOT,
-          env: { ...process.env, DATABASE_URL: server.url, PIX_PAYMENTS_BASE_URL: '' },
-          encoding: 'utf8',
-        },
-        (error, stdout, stderr) => (error ? fail(new Error(`${stdout}${stderr}`)) : done(stdout)),
-      ),
+    const out = await runAsync(
+      process.execPath,
+      ['--import', 'tsx', 'examples/webhook-queue-postgres.ts'],
+      ROOT,
+      { DATABASE_URL: server.url, PIX_PAYMENTS_BASE_URL: '' },
     );
     expect(out.trim().split('\n')).toEqual([
       'worker handled transaction.created',

@@ -3,7 +3,7 @@
  * written, and a worker killed with SIGKILL mid-job leaves the job to the next worker, which
  * finishes it; a repeated delivery is acknowledged as a duplicate and never queued twice.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -12,6 +12,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQueueReceiver, jobIdOf, webhookQueue } from '../../examples/webhook-queue.js';
 import { createSignedWebhook, type WebhookEvent } from '../../src/webhooks/index.js';
+import { runAsync } from '../package/consumer.js';
 import { redisServer } from '../support/redis.js';
 import { SECRET, transactionEvent } from '../webhooks/fixtures.js';
 
@@ -52,18 +53,10 @@ function worker(env: Record<string, string>) {
 
 describe('examples/webhook-queue.ts', () => {
   it('runs as written: the worker handles each event, a repeated one is not queued twice', async () => {
-    const out = await new Promise<string>((done, fail) =>
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'examples/webhook-queue.ts'],
-        {
-          cwd: ROOT,
-          env: { ...process.env, REDIS_URL: redis.url, PIX_PAYMENTS_BASE_URL: '' },
-          encoding: 'utf8',
-        },
-        (error, stdout, stderr) => (error ? fail(new Error(`${stdout}${stderr}`)) : done(stdout)),
-      ),
-    );
+    const out = await runAsync(process.execPath, ['--import', 'tsx', 'examples/webhook-queue.ts'], ROOT, {
+      REDIS_URL: redis.url,
+      PIX_PAYMENTS_BASE_URL: '',
+    });
     expect(out.trim().split('\n')).toEqual([
       'worker handled transaction.created',
       'worker handled transaction.completed',

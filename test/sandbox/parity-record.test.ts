@@ -9,10 +9,10 @@ import { serviceSide } from '../../src/sandbox/parity/answers.js';
 import { serveAnswersFrom } from '../../src/sandbox/parity/answers-from-server.js';
 import { chargeProbes, readOnlyProbes } from '../../src/sandbox/parity/probes.js';
 import { recordedSide, withoutPersonalData } from '../../src/sandbox/parity/record.js';
-import { readRecording, shapesOf } from '../../src/sandbox/parity/reshape.js';
+import { readRecording } from '../../src/sandbox/parity/reshape.js';
 import { runProbes } from '../../src/sandbox/parity/run.js';
 import { startMockServer } from '../../src/sandbox/server/server.js';
-import { laravelService, seed, seededSandbox } from './parity-servers.js';
+import { laravelRecording, laravelService, seed, seededSandbox } from './parity-servers.js';
 
 const closing: (() => Promise<unknown>)[] = [];
 const folder = mkdtempSync(join(tmpdir(), 'parity-record-'));
@@ -80,24 +80,11 @@ describe('parity --record', () => {
 
 describe('pix-payments-mock --answers-from', () => {
   it('answers in the recorded shapes: a parity run against the recording finds no divergence', async () => {
-    const sandbox = await seededSandbox();
-    closing.push(sandbox.close);
-    const service = await laravelService(sandbox);
-    closing.push(service.close);
     const file = join(folder, `${randomUUID()}.json`);
-    const args = [
-      '--base-url',
-      service.url,
-      '--secret-key',
-      sandbox.secretKey,
-      '--user-token',
-      sandbox.userToken,
-    ];
-    await quietly(() => runParityCommand([...args, '--allow-charges', '--record', file]));
-
+    const shapes = await laravelRecording(file);
     const recording = readRecording(file);
     const inner = await startMockServer();
-    const shaped = await serveAnswersFrom(inner, shapesOf(recording), {
+    const shaped = await serveAnswersFrom(inner, shapes, {
       host: '127.0.0.1',
       port: 0,
       allowedHosts: [],

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { link, open, rm } from 'node:fs/promises';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { SQLITE_MEDIA_TYPE, STATE_COPY_PATH } from '../server/state-copy-route.js';
-import { keyOption, UsageError } from './cli-flags.js';
+import { SECRET_KEY_VARIABLE, secretKeyOption, UsageError } from './cli-flags.js';
 
 /** The subcommand's name, first on the command line. */
 export const COPY_STATE = 'copy-state';
@@ -25,8 +25,6 @@ const COPY_STATE_OPTIONS = {
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 /** Where the key comes from when --secret-key is not given: the client's own variable. */
-export const SECRET_KEY_VARIABLE = 'PIX_PAYMENTS_SECRET_KEY';
-
 export const COPY_STATE_USAGE = `Usage: pix-payments-mock copy-state --url URL --to FILE [--secret-key KEY]
 
 Saves a consistent copy of the kept state of a sandbox running with --state (GET
@@ -71,10 +69,8 @@ export function parseCopyState(args: string[], env: NodeJS.ProcessEnv = process.
   } catch {}
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
     return refuse(`copy-state: --url must be an http:// or https:// URL, got "${given}"`);
-  const flag = values['secret-key'];
-  const fromEnv = env[SECRET_KEY_VARIABLE] || undefined;
   const secretKey =
-    keyOption(flag === undefined ? SECRET_KEY_VARIABLE : '--secret-key', 'sk', flag ?? fromEnv) ??
+    secretKeyOption(values['secret-key'], env) ??
     refuse(
       `copy-state needs the sandbox's secret key (the copy holds every secret): --secret-key KEY, or ${SECRET_KEY_VARIABLE}`,
     );

@@ -141,6 +141,21 @@ export function keyOption(name: string, prefix: 'sk' | 'pk', value: string | und
   return refuse(`${rule}, ${got}, not all letters or digits`);
 }
 
+/** Where a subcommand's secret key may come from when `--secret-key` is not given. */
+export const SECRET_KEY_VARIABLE = 'PIX_PAYMENTS_SECRET_KEY';
+
+/**
+ * A subcommand's secret key: `--secret-key`, else `PIX_PAYMENTS_SECRET_KEY` of `env`, checked by
+ * `keyOption` under the name it came by; `undefined` when neither is given.
+ */
+export function secretKeyOption(flag: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  return keyOption(
+    flag === undefined ? SECRET_KEY_VARIABLE : '--secret-key',
+    'sk',
+    flag ?? (env[SECRET_KEY_VARIABLE] || undefined),
+  );
+}
+
 /** `--allowed-hosts`: names separated by commas (blanks around them dropped), or `all`. */
 function allowedHostsFlag(value: string | undefined): AllowedHosts {
   if (value === undefined) return [];

@@ -8,8 +8,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { recorder } from '../parity/record.js';
 import { redacted, reportJson, reportText } from '../parity/report.js';
 import { ParityRefused, runParity } from '../parity/run.js';
-import { SECRET_KEY_VARIABLE } from './cli-copy-state.js';
-import { keyOption, UsageError } from './cli-flags.js';
+import { SECRET_KEY_VARIABLE, secretKeyOption, UsageError } from './cli-flags.js';
 
 /** The subcommand's name, first on the command line. */
 export const PARITY = 'parity';
@@ -91,13 +90,9 @@ export function parseParity(args: string[], env: NodeJS.ProcessEnv = process.env
   } catch {}
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
     return refuse('parity: --base-url must be an http:// or https:// URL');
-  const flag = values['secret-key'];
   const secretKey =
-    keyOption(
-      flag === undefined ? SECRET_KEY_VARIABLE : '--secret-key',
-      'sk',
-      flag ?? (env[SECRET_KEY_VARIABLE] || undefined),
-    ) ?? refuse(`parity needs your secret key: --secret-key KEY, or ${SECRET_KEY_VARIABLE}`);
+    secretKeyOption(values['secret-key'], env) ??
+    refuse(`parity needs your secret key: --secret-key KEY, or ${SECRET_KEY_VARIABLE}`);
   const userToken = values['user-token'];
   if (userToken === '') return refuse('parity: --user-token must not be empty');
   return {

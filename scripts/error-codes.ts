@@ -4,9 +4,6 @@
  * markers `<!-- error-codes:start -->` and `<!-- error-codes:end -->` and nothing else; a test
  * fails until it matches.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { OperationId } from '../src/endpoints.js';
 import { APIError } from '../src/errors/api-error.js';
 import {
@@ -17,13 +14,15 @@ import {
   type OperationContract,
   operations,
 } from '../src/operations.js';
-import { formatMarkdown } from './wire-reference/format.js';
+import { asSection, type GeneratedSection, sectionIn, writeWhenRun } from './generated-section.js';
 
-export const ERRORS_DOC = 'docs/errors.md';
-export const START = '<!-- error-codes:start -->';
-export const END = '<!-- error-codes:end -->';
-
-const ROOT = join(import.meta.dirname, '..');
+const SECTION: GeneratedSection = {
+  doc: 'docs/errors.md',
+  start: '<!-- error-codes:start -->',
+  end: '<!-- error-codes:end -->',
+  script: 'docs:errors',
+};
+export const { doc: ERRORS_DOC, start: START, end: END } = SECTION;
 const INTRO =
   '<!-- Generated from src/operations.ts by `npm run docs:errors`: edit it, not this section. -->';
 
@@ -66,26 +65,10 @@ export function errorCodesSection(): string {
     '| --- | --- | --- | --- | --- |',
     ...rows,
   ];
-  const body = formatMarkdown(`${INTRO}\n\n${table.join('\n')}\n`, ROOT);
-  return `${START}\n${body}${END}`;
+  return asSection(SECTION, `${INTRO}\n\n${table.join('\n')}\n`);
 }
 
 /** The section between the markers of `markdown`, markers included, or `undefined`. */
-export function currentSection(markdown: string): string | undefined {
-  const start = markdown.indexOf(START);
-  const end = markdown.indexOf(END, start);
-  return start < 0 || end < 0 ? undefined : markdown.slice(start, end + END.length);
-}
+export const currentSection = (markdown: string): string | undefined => sectionIn(markdown, SECTION);
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const file = resolve(ERRORS_DOC);
-  const before = readFileSync(file, 'utf8');
-  const current = currentSection(before);
-  if (current === undefined) throw new Error(`${ERRORS_DOC} has no ${START} … ${END} markers`);
-  const after = before.replace(current, () => errorCodesSection());
-  if (after === before) console.log(`docs:errors: ${ERRORS_DOC} is up to date`);
-  else {
-    writeFileSync(file, after);
-    console.log(`docs:errors: wrote the error codes into ${ERRORS_DOC}`);
-  }
-}
+writeWhenRun(import.meta.url, SECTION, errorCodesSection);

@@ -1,8 +1,9 @@
 /**
  * The service's 14 operations as the client needs them, each written once and by reference: its
  * method, path and auth, the params and answer schemas, the success status, the idempotency key's
- * field and scope, and the money it may move. A resource method names its entry
- * (`this.#core.call(endpoints.createCashout, params, options)`) and takes its params type from it.
+ * field and scope and whether the keyed call creates or changes a record, and the money it may
+ * move. A resource method names its entry (`this.#core.call(endpoints.createCashout, params,
+ * options)`) and takes its params type from it.
  * The rest of each operation's contract (prose, error codes, examples, the mock's name) is in
  * `src/operations.ts`, which the client never imports.
  */
@@ -14,7 +15,7 @@ import type { DecodeRules } from './schemas/decode.js';
 import type { TransactionType } from './schemas/enums.js';
 import { Guid } from './schemas/formats.js';
 import { ListCashoutsParams, ListTransactionsParams, PageMeta } from './schemas/list.js';
-import { Money } from './schemas/money.js';
+import { fieldsOfKind } from './schemas/record-kinds.js';
 import { Transaction } from './schemas/transaction.js';
 import {
   CreatedWebhookSubscription,
@@ -38,12 +39,19 @@ export type OutputOf<S> = S extends Schema ? z.output<S> : undefined;
 
 /**
  * How an operation's idempotency key works: the params field that holds it (made by the client
- * when the caller gives none), and its scope: a key is unique per merchant among the records of
- * this type, so the same key may name one charge and one payout.
+ * when the caller gives none), its scope (a key is unique per merchant among the records of this
+ * type, so the same key may name one charge and one payout), and what the keyed call does.
  */
 export interface Idempotency {
   field: 'referenceId' | 'idempotencyKey';
   scope: TransactionType;
+  /**
+   * `create`: the call makes a record; the same key again answers that record with a 200 instead
+   * of the entry's `status`, and makes nothing. `change`: the call changes a record the merchant
+   * has (a refund of a charge); the same key again answers the record as it is now, with the
+   * entry's `status`, and changes nothing.
+   */
+  effect: 'create' | 'change';
 }
 
 /**
@@ -60,11 +68,11 @@ export interface Endpoint<
   path: string;
   /** `user`: the user token (webhook management); the secret key otherwise. */
   auth?: 'user';
-  /** The status of a success (a create answered again for its idempotency key is a 200). */
+  /** The status of a success (a keyed create answered again is a 200: {@link successStatuses}). */
   status: 200 | 201 | 204;
   /** The schema of the call's params, checked before anything is sent. */
   params?: S;
-  /** The idempotency key's field and scope, for an operation that makes a record. */
+  /** The idempotency key's field and scope, and whether the keyed call creates or changes a record. */
   idempotency?: Idempotency;
   /** What money the call may move. */
   moves?: MoneyMove;
@@ -79,13 +87,10 @@ export interface Endpoint<
 }
 
 /**
- * The money fields of a record: those whose schema is `Money`, read off `Transaction`'s shape, so
- * a new one is listed by being one. An optional one (`z.optional(Money)`) is not matched yet: the
- * first one reads through its `innerType`.
+ * The money fields of a record: those of kind `amount` (`src/schemas/record-kinds.ts`), so a new
+ * one is listed by its kind.
  */
-export const TRANSACTION_MONEY_FIELDS: readonly string[] = Object.keys(Transaction.shape).filter(
-  (field) => Transaction.shape[field as keyof typeof Transaction.shape] === Money,
-);
+export const TRANSACTION_MONEY_FIELDS: readonly string[] = fieldsOfKind('amount');
 const MONEY = TRANSACTION_MONEY_FIELDS;
 /** A charge just made: it must carry its `transactionId`. */
 const NEW_CHARGE: DecodeRules = { envelope: 'one', identity: ['transactionId'], money: MONEY };
@@ -134,7 +139,7 @@ export const endpoints = {
     path: `${INTEGRATIONS}/create-transaction`,
     status: 201,
     params: CreateTransactionParams,
-    idempotency: { field: 'referenceId', scope: 'CASHIN' },
+    idempotency: { field: 'referenceId', scope: 'CASHIN', effect: 'create' },
     moves: 'charge',
     body: toCreateTransactionBody,
     answer: CreateTransactionResponse,
@@ -154,7 +159,7 @@ export const endpoints = {
     path: `${INTEGRATIONS}/create-cashout`,
     status: 201,
     params: CreateCashoutParams,
-    idempotency: { field: 'idempotencyKey', scope: 'CASHOUT' },
+    idempotency: { field: 'idempotencyKey', scope: 'CASHOUT', effect: 'create' },
     moves: 'payout',
     body: asSent,
     answer: CreateCashoutResponse,
@@ -272,3 +277,14 @@ export const retrieveTransaction = endpoint({
 export type ParamsOf<K extends OperationId> = InputOf<NonNullable<(typeof endpoints)[K]['params']>>;
 /** What a caller gets from operation `K`, from its answer schema (nothing for a 204). */
 export type AnswerOf<K extends OperationId> = OutputOf<(typeof endpoints)[K]['answer']>;
+
+/**
+ * The statuses a success of `entry` may have: its `status`, and a 200 too where its idempotency key
+ * creates a record (the same key again answers the record made the first time). A keyed change
+ * answers its `status` every time.
+ */
+export const successStatuses = ({
+  status,
+  idempotency,
+}: Pick<Endpoint, 'status' | 'idempotency'>): number[] =>
+  idempotency?.effect === 'create' && status !== 200 ? [status, 200] : [status];

@@ -9,11 +9,11 @@
  * is registered (`src/openapi/components.ts`).
  */
 import type * as z from 'zod/mini';
-import type { OperationId } from './endpoints.js';
+import { endpoints, type Idempotency, type OperationId } from './endpoints.js';
 import * as example from './openapi/examples.js';
 import { ApproveCashoutParams, CreateCashoutParams } from './schemas/cashout.js';
 import { CreateTransactionBody } from './schemas/charge-body.js';
-import { type KnownWebhookEventName, WEBHOOK_EVENT_NAMES } from './schemas/event-names.js';
+import { WEBHOOK_EVENT_NAMES } from './schemas/event-names.js';
 import { Guid } from './schemas/formats.js';
 import { TransactionList } from './schemas/list.js';
 import { ListCashoutsQuery, ListTransactionsQuery } from './schemas/list-query.js';
@@ -168,9 +168,19 @@ export interface OperationContract {
 
 const SUBSCRIPTIONS = 'Webhook subscriptions';
 const created = (what: string) => ({ description: `${what} created.` });
-const replayed = (what: string) => ({
-  description: `The same idempotency key again: the ${what} made the first time, and nothing new.`,
-});
+/**
+ * The answer to a keyed call's idempotency key again, as its entry's `idempotency` says: a create
+ * answers the record it made; a change, the record as it is now, changed once.
+ */
+export function replayed(rule: Idempotency | undefined, what: string): { description: string } {
+  if (rule === undefined) throw new Error(`no idempotency key: the ${what} cannot be answered again`);
+  return {
+    description:
+      rule.effect === 'create'
+        ? `The same idempotency key again: the ${what} made the first time, and nothing new.`
+        : `The same idempotency key again: the ${what} as it is now, and nothing applied twice.`,
+  };
+}
 const subscriptionId: PathParameter[] = [
   { name: 'id', description: 'The subscription id.', schema: Guid, example: example.subscription.id },
 ];
@@ -204,7 +214,7 @@ export const operations = {
     tag: 'Charges',
     body: { schema: CreateTransactionBody, example: example.chargeRequest },
     answers: {
-      200: { ...replayed('charge'), example: example.charge },
+      200: { ...replayed(endpoints.createTransaction.idempotency, 'charge'), example: example.charge },
       201: { ...created('Charge'), example: example.charge },
     },
     errors: ['FORBIDDEN', 'IDEMPOTENCY_KEY_REUSED', 'FORBIDDEN_FIELD'],
@@ -239,7 +249,7 @@ export const operations = {
     tag: 'Payouts',
     body: { schema: CreateCashoutParams, example: example.payoutRequest },
     answers: {
-      200: { ...replayed('payout'), example: example.createdPayout },
+      200: { ...replayed(endpoints.createCashout.idempotency, 'payout'), example: example.createdPayout },
       201: { ...created('Payout'), example: example.createdPayout },
     },
     errors: [
@@ -379,22 +389,3 @@ export function codesOfOperation(operationId: OperationId): ErrorCodeName[] {
   const withBody = contract.body === undefined ? [] : codesOf('body');
   return [...new Set([...codesOf('any'), ...withBody, ...contract.errors])];
 }
-
-/**
- * What each webhook event means, as GET /v1/user/webhooks/events and the OpenAPI document
- * describe it: one line per event name (`src/schemas/event-names.ts`; the compiler refuses a name
- * without one).
- */
-export const WEBHOOK_EVENT_DESCRIPTIONS: Record<KnownWebhookEventName, string> = {
-  'transaction.created': 'A charge was created',
-  'transaction.completed': 'A charge was paid (the only status that means paid)',
-  'transaction.failed': 'A charge failed',
-  'transaction.reversed': 'A paid charge was refunded',
-  'transaction.cancelled': 'A charge expired or was cancelled',
-  'transaction.chargeback': 'A paid charge was charged back (MED infraction)',
-  'cashout.created': 'A payout was accepted',
-  'cashout.processing': 'A payout is with the payment provider',
-  'cashout.completed': 'A payout reached the receiver',
-  'cashout.failed': 'A payout failed; its amount is back in the balance',
-  'cashout.reversed': 'A completed payout was returned by the receiving bank',
-};

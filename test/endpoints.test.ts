@@ -10,12 +10,25 @@ import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { HttpCore } from '../src/core/http.js';
-import { type AnswerOf, endpoints, type OperationId, type ParamsOf } from '../src/endpoints.js';
+import {
+  type AnswerOf,
+  endpoints,
+  type OperationId,
+  type ParamsOf,
+  successStatuses,
+} from '../src/endpoints.js';
 import { type APIPromise, PaymentsClient } from '../src/index.js';
 import { declaredAnswer } from '../src/mock/http/route.js';
 import { createMockService } from '../src/mock/index.js';
 import { openApiDocument } from '../src/openapi/document.js';
-import { codesOfOperation, ERROR_CODES, type ErrorCodeName, operations } from '../src/operations.js';
+import {
+  codesOfOperation,
+  ERROR_CODES,
+  type ErrorCodeName,
+  operations,
+  replayed,
+} from '../src/operations.js';
+import { asKeyedChange } from './support/keyed-change.js';
 
 const ids = Object.keys(endpoints) as OperationId[];
 const SECRET = `sk_live_prod_${'a'.repeat(32)}`;
@@ -212,11 +225,53 @@ describe('the answers of the mock', () => {
   it("declare each operation's answers by the table: a success status for each, and its own errors never those of every request", () => {
     for (const id of ids) {
       const answers = Object.keys(operations[id].answers).map(Number);
-      const expected =
-        endpoints[id].idempotency === undefined ? [endpoints[id].status] : [200, endpoints[id].status];
+      // What its key does, as its entry declares it: a keyed create is answered 200 again.
+      const expected = successStatuses(endpoints[id]);
       expect(answers.sort(), id).toEqual(expected.sort());
       for (const code of operations[id].errors)
         expect(['operation', 'body'], `${id} ${code}`).toContain(ERROR_CODES[code].scope);
     }
+  });
+});
+
+describe('what a keyed call does', () => {
+  const key = { field: 'idempotencyKey', scope: 'CASHIN' } as const;
+
+  it("is its entry's declaration, never the mere key: only a keyed create is answered 200 again", () => {
+    expect(successStatuses({ status: 201, idempotency: { ...key, effect: 'create' } }).sort()).toEqual([
+      200, 201,
+    ]);
+    expect(successStatuses({ status: 201, idempotency: { ...key, effect: 'change' } })).toEqual([201]);
+    expect(successStatuses({ status: 200, idempotency: { ...key, effect: 'change' } })).toEqual([200]);
+    expect(successStatuses({ status: 200, idempotency: { ...key, effect: 'create' } })).toEqual([200]);
+    expect(successStatuses({ status: 204 })).toEqual([204]);
+  });
+
+  it('is read by the checks of the answers: a keyed change (a fake) answers its own status, never a 200 besides', async () => {
+    // Today's keyed creates, as declared.
+    for (const id of ['createTransaction', 'createCashout'] as const) {
+      expect(endpoints[id].idempotency?.effect, id).toBe('create');
+      expect(declaredAnswer(id, { status: 200, body: {} }).status, id).toBe(200);
+    }
+    await asKeyedChange('createCashout', () => {
+      // The check of the contract's answers above would now ask for the 201 alone…
+      expect(successStatuses(endpoints.createCashout)).toEqual([201]);
+      // …and the mock refuses the 200 that only a create answered again may have.
+      expect(declaredAnswer('createCashout', { status: 200, body: {} }).status).toBe(500);
+      expect(declaredAnswer('createCashout', { status: 201, body: {} }).status).toBe(201);
+    });
+    expect(declaredAnswer('createCashout', { status: 200, body: {} }).status).toBe(200);
+  });
+
+  it("describes the replayed answer by the entry's effect", () => {
+    expect(replayed({ ...key, effect: 'create' }, 'payout').description).toBe(
+      'The same idempotency key again: the payout made the first time, and nothing new.',
+    );
+    expect(replayed({ ...key, effect: 'change' }, 'charge').description).toBe(
+      'The same idempotency key again: the charge as it is now, and nothing applied twice.',
+    );
+    expect(operations.createCashout.answers[200].description).toBe(
+      replayed(endpoints.createCashout.idempotency, 'payout').description,
+    );
   });
 });

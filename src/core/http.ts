@@ -102,7 +102,8 @@ export class HttpCore {
       encodeURIComponent(String((valid as Record<string, unknown>)[name])),
     );
     const url = `${this.#config.baseUrl}${path}${query === '' ? '' : `?${query}`}`;
-    const advice = endpoint.moves && uncertainOutcomeAdvice(endpoint.moves, field, idempotencyKey, valid);
+    const advice =
+      endpoint.moves && uncertainOutcomeAdvice(endpoint.moves, endpoint.idempotency, idempotencyKey, valid);
     return { endpoint: endpoint as Endpoint<Schema | undefined, A>, url, body, idempotencyKey, advice };
   }
 

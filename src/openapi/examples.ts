@@ -4,6 +4,10 @@
  * the reference behaviour give. A test parses each with the SDK's schemas.
  */
 import { buildBrCode } from '../pix/brcode-build.js';
+import type { KnownWebhookEventName } from '../schemas/event-names.js';
+import type { TransactionField } from '../schemas/record-kinds.js';
+import { Transaction } from '../schemas/transaction.js';
+import { WEBHOOK_EVENTS } from '../webhook-events.js';
 
 const CHARGE_ID = '9d3b2c1a-5e4f-4a6b-8c7d-0e1f2a3b4c5d';
 const PAYOUT_ID = '3f2e1d0c-9b8a-4c7d-9e6f-5a4b3c2d1e0f';
@@ -29,8 +33,26 @@ export const chargeRequest = {
 
 const noClient = { clientName: null, clientEmail: null, clientPhone: null, clientCpf: null };
 
+/** The fields of the record that take null. */
+type NullableField = { [F in TransactionField]: null extends Transaction[F] ? F : never }[TransactionField];
+
+/**
+ * A record example: the fields `named` gives (every field that does not take null), and null for
+ * each other field, all in the schema's order; so a new nullable field is in the examples by itself.
+ */
+function recordExample<
+  T extends { [F in Exclude<TransactionField, NullableField>]-?: Transaction[F] } & {
+    [F in NullableField]?: Transaction[F];
+  },
+>(named: T): T & { [F in Exclude<NullableField, keyof T>]: null } {
+  const values: Partial<Record<string, unknown>> = named;
+  return Object.fromEntries(
+    Object.keys(Transaction.shape).map((field) => [field, field in values ? values[field] : null]),
+  ) as T & { [F in Exclude<NullableField, keyof T>]: null };
+}
+
 /** The charge as create-transaction answers it (PENDING, with its BR Code). */
-export const charge = {
+export const charge = recordExample({
   id: 1,
   transactionId: CHARGE_ID,
   status: 'PENDING',
@@ -51,19 +73,15 @@ export const charge = {
     txid: CHARGE_ID.replaceAll('-', '').slice(0, 25),
   }),
   pixKeyType: 'EVP',
-  pixKey: null,
   clientName: chargeRequest.clientName,
   clientEmail: chargeRequest.clientEmail,
   clientPhone: chargeRequest.clientPhone,
   clientCpf: chargeRequest.clientCpf,
   externalId: REFERENCE_ID,
-  endToEndId: null,
-  receiptUrl: null,
   transactionDate: CREATED_AT,
-  paidAt: null,
   createdAt: CREATED_AT,
   updatedAt: CREATED_AT,
-};
+});
 
 /** The create-cashout request body. */
 export const payoutRequest = {
@@ -141,25 +159,23 @@ export const createdSubscription = { ...subscription, secret: 'whsec_5f3K9dQ2xLm
 /** The PATCH body. */
 export const subscriptionChanges = { events: ['transaction.completed'], status: 'INACTIVE' };
 
-/** A webhook body for an event name about the charge or the payout of these examples. */
-export function eventBody(event: string) {
-  const record = event.startsWith('cashout.') ? payout : charge;
+/**
+ * A webhook body for an event about the charge or the payout of these examples: the record and the
+ * status are the event's own (`src/webhook-events.ts`).
+ */
+export function eventBody(event: KnownWebhookEventName) {
+  const about = WEBHOOK_EVENTS[event];
+  const record = about.record === 'CASHOUT' ? payout : charge;
   const data: Record<string, unknown> = {
     id: record.id,
     referenceId: record.externalId,
-    status: eventStatus(event),
+    status: about.status ?? record.status,
     type: record.type,
     transactionId: record.transactionId,
     amount: record.amount,
   };
   if (record === charge) data.trackingParameters = TRACKING;
   return { event, timestamp: PAID_AT, data };
-}
-
-/** The status an event announces (`transaction.created` → PENDING, `cashout.failed` → FAILED). */
-function eventStatus(event: string): string {
-  const step = event.slice(event.indexOf('.') + 1).toUpperCase();
-  return step === 'CREATED' ? 'PENDING' : step;
 }
 
 /** The revalidation ping. */

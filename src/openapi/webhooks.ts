@@ -4,10 +4,10 @@
  */
 
 import type * as z from 'zod/mini';
-import { WEBHOOK_EVENT_DESCRIPTIONS } from '../operations.js';
 import { WEBHOOK_EVENT_NAMES } from '../schemas/event-names.js';
 import { Guid } from '../schemas/formats.js';
 import { WebhookEventBody, WebhookPingBody } from '../schemas/webhook-event.js';
+import { WEBHOOK_EVENTS } from '../webhook-events.js';
 import { refTo } from './components.js';
 import * as example from './examples.js';
 
@@ -79,7 +79,7 @@ export function webhookDeliveries(): Record<string, unknown> {
   for (const event of WEBHOOK_EVENT_NAMES) {
     section[event] = delivery(
       event,
-      WEBHOOK_EVENT_DESCRIPTIONS[event],
+      WEBHOOK_EVENTS[event].description,
       WebhookEventBody,
       example.eventBody(event),
     );

@@ -1,10 +1,8 @@
 /** The columns a CSV export can have, and how each reads its cell from a record. */
 import { formatCents } from '../pix/money.js';
-import type { TRACKING_PARAMETER_KEYS } from '../schemas/tracking.js';
-import type { Transaction } from '../schemas/transaction.js';
+import { type ColumnsOf, fieldsOfKind, TRANSACTION_FIELD_KINDS } from '../schemas/record-kinds.js';
+import { TRACKING_PARAMETER_KEYS } from '../schemas/tracking-keys.js';
 import { centsAt } from './record-fields.js';
-
-type TrackingParameterKey = (typeof TRACKING_PARAMETER_KEYS)[number];
 
 /**
  * Every column {@link toCsv} can write, in its default order: identity, type and status, money,
@@ -14,43 +12,17 @@ type TrackingParameterKey = (typeof TRACKING_PARAMETER_KEYS)[number];
  * per UTM key (`utm_source` … `utm_term`) so that a spreadsheet can filter on it; keys beyond
  * those five are not written.
  */
-export const CSV_COLUMNS = Object.freeze([
-  'transactionId',
-  'id',
-  'type',
-  'status',
-  'amount',
-  'feeAmount',
-  'finalAmount',
-  'createdAt',
-  'updatedAt',
-  'transactionDate',
-  'paidAt',
-  'externalId',
-  'endToEndId',
-  'description',
-  'productName',
-  'clientName',
-  'clientEmail',
-  'clientPhone',
-  'clientCpf',
-  'pixKeyType',
-  'pixKey',
-  'source',
-  'origin',
-  'receiptUrl',
-  'pixCode',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_content',
-  'utm_term',
-] as const satisfies readonly (Exclude<keyof Transaction, 'trackingParameters'> | TrackingParameterKey)[]);
+// Read off the kinds of the record's fields (src/schemas/record-kinds.ts), in its order.
+export const CSV_COLUMNS = Object.freeze(
+  TRANSACTION_FIELD_KINDS.flatMap(([field, kind]) =>
+    kind === 'tracking' ? TRACKING_PARAMETER_KEYS : [field],
+  ),
+) as Readonly<ColumnsOf<typeof TRANSACTION_FIELD_KINDS>>;
 
 /** A column of a CSV export: a field of the record, or a UTM key of its `trackingParameters`. */
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
-const MONEY_COLUMNS: ReadonlySet<string> = new Set<CsvColumn>(['amount', 'feeAmount', 'finalAmount']);
+const MONEY_COLUMNS: ReadonlySet<string> = new Set(fieldsOfKind('amount'));
 
 /** Reads the text of one cell, before CSV quoting. */
 export type CellReader = (record: Record<string, unknown>, index: number) => string;

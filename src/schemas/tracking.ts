@@ -1,14 +1,7 @@
 /** Attribution (UTM) data as records and webhooks return it. */
 import * as z from 'zod/mini';
 
-/** The attribution (UTM) keys a charge may carry. */
-export const TRACKING_PARAMETER_KEYS = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_content',
-  'utm_term',
-] as const;
+export { TRACKING_PARAMETER_KEYS } from './tracking-keys.js';
 
 const utm = z.optional(z.nullable(z.string()));
 /** Attribution data as records and webhooks return it (extra keys kept at run time). */

@@ -6,29 +6,21 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { toCents } from '../../src/index.js';
+import { KIND_OF, type TransactionField } from '../../src/schemas/record-kinds.js';
+import { Transaction } from '../../src/schemas/transaction.js';
 import { chargeRecord } from '../schemas/fixtures.js';
 import { clientWith, json, payoutParams, payoutRecord } from './scripted-fetch.js';
 
-const NULLABLE = [
-  'description',
-  'productName',
-  'pixCode',
-  'pixKey',
-  'clientName',
-  'clientEmail',
-  'clientPhone',
-  'clientCpf',
-  'externalId',
-  'endToEndId',
-  'receiptUrl',
-  'transactionDate',
-  'paidAt',
-  'createdAt',
-  'updatedAt',
-] as const;
-const DATES = ['transactionDate', 'paidAt', 'createdAt', 'updatedAt'] as const;
-const MONEY = ['amount', 'feeAmount', 'finalAmount'] as const;
+// The record's fields by kind (src/schemas/record-kinds.ts), in the schema's order.
+const FIELDS = Object.keys(Transaction.shape) as TransactionField[];
+/** The text and date fields that take null. */
+const NULLABLE = FIELDS.filter(
+  (field) => ['text', 'date'].includes(KIND_OF[field]) && z.safeParse(Transaction.shape[field], null).success,
+);
+const DATES = FIELDS.filter((field) => KIND_OF[field] === 'date');
+const MONEY = FIELDS.filter((field) => KIND_OF[field] === 'amount');
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
 /** The same instant in the ISO 8601 forms a service may send. */

@@ -1,5 +1,7 @@
 /** docs/client.md, "Retries and idempotency": a money call that fails without a definite answer says what to do. */
 import { describe, expect, it } from 'vitest';
+import { uncertainOutcomeAdvice } from '../../src/core/uncertain-outcome.js';
+import type { MoneyMove } from '../../src/endpoints.js';
 import {
   APIConnectionError,
   APITimeoutError,
@@ -9,6 +11,7 @@ import {
   ResponseValidationError,
   UnprocessableEntityError,
 } from '../../src/index.js';
+import { asKeyedChange } from '../support/keyed-change.js';
 import { clientWith, json, payoutParams } from './scripted-fetch.js';
 
 type Step = Parameters<typeof clientWith>[0][number];
@@ -116,5 +119,36 @@ describe('where the advice goes', () => {
     expect(requests).toHaveLength(2);
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error.message.match(/may have been created/g)).toHaveLength(1);
+  });
+});
+
+describe('what the advice says the call may have done: its entry declares it (idempotency.effect)', () => {
+  const key = { field: 'idempotencyKey', scope: 'CASHIN' } as const;
+  // No operation refunds yet: the money move of a keyed change to come.
+  const refund = 'refund' as MoneyMove;
+
+  it('a keyed create may have made its record, which the same key gets', () => {
+    expect(uncertainOutcomeAdvice('payout', { ...key, effect: 'create' }, 'k-1', {})).toBe(
+      "The payout may have been created; call again with { idempotencyKey: 'k-1' } to get it, never without it.",
+    );
+  });
+
+  it('a keyed change may have been applied, and the same key never applies it twice', () => {
+    expect(uncertainOutcomeAdvice(refund, { ...key, effect: 'change' }, 'k-1', {})).toBe(
+      "The refund may have been applied; call again with { idempotencyKey: 'k-1' }: the same key never applies it twice.",
+    );
+  });
+
+  it("is the one the client reads off the call's entry (create-transaction declared a change, as a fake)", async () => {
+    const error = await asKeyedChange('createTransaction', () =>
+      run(dropped())
+        .client.transactions.create({ amount: 19.9 })
+        .catch((e) => e),
+    );
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(error.message).toBe(
+      `Connection error: other side closed. The charge may have been applied; call again with { referenceId: '${error.idempotencyKey}' }: the same key never applies it twice.`,
+    );
   });
 });

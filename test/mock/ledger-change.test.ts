@@ -13,6 +13,7 @@ import { ServiceError } from '../../src/mock/domain/service-error.js';
 import { MockStore } from '../../src/mock/domain/store.js';
 import { resolveOptions } from '../../src/mock/options.js';
 import { buildMockService } from '../../src/mock/service.js';
+import { asKeyedChange } from '../support/keyed-change.js';
 
 const KEY = '0b9f3c2e-7a4d-4f1b-8c6e-5d2a9e8f7c10';
 
@@ -48,7 +49,7 @@ function setUp() {
       record,
       giveBack(cents),
     );
-  return { store, merchant, record, events, change, runs: () => runs, clock };
+  return { store, merchant, record, events, change, runs: () => runs, clock, ledger };
 }
 
 describe('Ledger.change', () => {
@@ -117,6 +118,16 @@ describe('Ledger.change', () => {
     expect(() =>
       ledger.change(merchant, 'getBalance', {}, record, () => ({ movements: [], changes: {} })),
     ).toThrow('getBalance has no idempotency key in src/endpoints.ts');
+  });
+
+  it("creates only with an entry whose key declares a create (idempotency.effect), never with a change's", async () => {
+    const { ledger, merchant } = setUp();
+    await asKeyedChange('createTransaction', () =>
+      expect(() => ledger.createCharge(merchant, { amount: 10 })).toThrow(
+        "createTransaction's keyed call does not create a record (its effect in src/endpoints.ts)",
+      ),
+    );
+    expect(ledger.createCharge(merchant, { amount: 10 }).replay).toBe(false);
   });
 });
 

@@ -5,10 +5,11 @@
  */
 import { expect } from 'vitest';
 import { TRANSACTION_MONEY_FIELDS } from '../../src/endpoints.js';
+import { fieldsOfKind } from '../../src/schemas/record-kinds.js';
 import type { Json, Kind, Reply, Run } from './varied-scenario.js';
 
 const MONEY = [...TRANSACTION_MONEY_FIELDS];
-const DATES = ['transactionDate', 'paidAt', 'createdAt', 'updatedAt'];
+const DATES: readonly string[] = fieldsOfKind('date');
 /** Fields whose value is random on every run (not from `randomUUID`): compared by type only. */
 const RANDOM = new Set(['endToEndId', 'secret']);
 

@@ -28,10 +28,17 @@ import {
 import { ServiceError } from './service-error.js';
 import type { MockBalance, MockStore } from './store.js';
 
-/** The idempotency rule of an operation, from its entry (every create has one: `test/endpoints.test.ts`). */
-function keyRule(operationId: OperationId): Idempotency {
+/**
+ * The idempotency rule of an operation, from its entry; with `effect`, the entry must declare that
+ * its keyed call does that (`idempotency.effect` in `src/endpoints.ts`).
+ */
+function keyRule(operationId: OperationId, effect?: Idempotency['effect']): Idempotency {
   const rule: Idempotency | undefined = endpoints[operationId].idempotency;
   if (rule === undefined) throw new Error(`${operationId} has no idempotency key in src/endpoints.ts`);
+  if (effect !== undefined && rule.effect !== effect)
+    throw new Error(
+      `${operationId}'s keyed call does not ${effect} a record (its effect in src/endpoints.ts)`,
+    );
   return rule;
 }
 
@@ -68,7 +75,7 @@ export class Ledger {
 
   /** create-transaction: a PENDING charge with a dynamic BR Code. */
   createCharge(merchant: MockMerchant, body: CreateTransactionBody): Created {
-    return this.#create(merchant, keyRule('createTransaction'), body, (key) => {
+    return this.#create(merchant, keyRule('createTransaction', 'create'), body, (key) => {
       const record = this.#newRecord(merchant.id, chargeFields(body, merchant, key));
       record.pixCode = chargePixCode(record, merchant, this.options.baseUrl);
       return record;
@@ -80,7 +87,7 @@ export class Ledger {
    * a separate step ({@link processPayout}) that the service runs once it has answered.
    */
   createPayout(merchant: MockMerchant, body: CreateCashoutBody): Created {
-    return this.#create(merchant, keyRule('createCashout'), body, (key) => {
+    return this.#create(merchant, keyRule('createCashout', 'create'), body, (key) => {
       const amountCents = toCents(body.amount);
       if (amountCents <= this.options.payoutFeeCents) {
         throw new ServiceError('AMOUNT_BELOW_FEE', 'amount must be greater than the payout fee', {
@@ -107,9 +114,10 @@ export class Ledger {
 
   /**
    * An operation that changes a record the merchant has (a refund of a charge, say), keyed as its
-   * entry says: the key again answers the record as it is now and changes nothing; else `rule`
-   * reads the record as it stands and the merchant's balance, and says what moves and changes
-   * (it throws a ServiceError to refuse, before anything changes).
+   * entry says (`effect: 'change'`, which the mock's declared answers and the client's advice
+   * read): the key again answers the record as it is now and changes nothing; else `rule` reads
+   * the record as it stands and the merchant's balance, and says what moves and changes (it throws
+   * a ServiceError to refuse, before anything changes).
    */
   change(
     merchant: MockMerchant,

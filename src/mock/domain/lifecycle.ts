@@ -1,6 +1,10 @@
-/** The state machines of the reference behaviour, and the webhook event of each move. */
+/**
+ * The state machines of the reference behaviour, and the webhook event of each move (read off the
+ * table of events, `src/webhook-events.ts`).
+ */
 import type { TransactionStatus, TransactionType } from '../../schemas/enums.js';
-import type { WebhookEventName } from '../../schemas/webhook-subscription.js';
+import type { KnownWebhookEventName } from '../../schemas/event-names.js';
+import { WEBHOOK_EVENTS, type WebhookEventContract } from '../../webhook-events.js';
 
 type Moves = Partial<Record<TransactionStatus, readonly TransactionStatus[]>>;
 
@@ -40,25 +44,15 @@ export function statusPath(
   return path;
 }
 
-const CHARGE_EVENTS: Partial<Record<TransactionStatus, WebhookEventName>> = {
-  PENDING: 'transaction.created',
-  COMPLETED: 'transaction.completed',
-  FAILED: 'transaction.failed',
-  REVERSED: 'transaction.reversed',
-  CANCELLED: 'transaction.cancelled',
-  CHARGEBACK: 'transaction.chargeback',
-};
-const PAYOUT_EVENTS: Partial<Record<TransactionStatus, WebhookEventName>> = {
-  PENDING: 'cashout.created',
-  PROCESSING: 'cashout.processing',
-  COMPLETED: 'cashout.completed',
-  FAILED: 'cashout.failed',
-  REVERSED: 'cashout.reversed',
-};
+const EVENTS = Object.entries(WEBHOOK_EVENTS) as [KnownWebhookEventName, WebhookEventContract][];
 
-/** The event announcing that a record of `type` reached `status` (none for a cancelled payout). */
-export function eventFor(type: TransactionType, status: TransactionStatus): WebhookEventName | undefined {
-  if (type === 'CASHIN') return CHARGE_EVENTS[status];
-  if (type === 'CASHOUT') return PAYOUT_EVENTS[status];
-  return undefined;
+/**
+ * The event announcing that a record of `type` reached `status`: the event of the table
+ * (`src/webhook-events.ts`) about that type that reports that status; none for a cancelled payout.
+ */
+export function eventFor(
+  type: TransactionType,
+  status: TransactionStatus,
+): KnownWebhookEventName | undefined {
+  return EVENTS.find(([, event]) => event.record === type && event.status === status)?.[0];
 }

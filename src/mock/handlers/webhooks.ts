@@ -1,6 +1,6 @@
 /** Webhook subscriptions (/v1/user/webhooks*), authenticated with a user JWT. */
-import { WEBHOOK_EVENT_DESCRIPTIONS } from '../../operations.js';
 import { WEBHOOK_EVENT_NAMES } from '../../schemas/event-names.js';
+import { WEBHOOK_EVENTS } from '../../webhook-events.js';
 import type { MockContext } from '../context.js';
 import { newWebhookSecret } from '../domain/ids.js';
 import { forbidden, notFound } from '../domain/service-error.js';
@@ -34,7 +34,7 @@ export function webhookHandlers(ctx: MockContext) {
       return {
         status: 200,
         body: {
-          data: WEBHOOK_EVENT_NAMES.map((name) => ({ name, description: WEBHOOK_EVENT_DESCRIPTIONS[name] })),
+          data: WEBHOOK_EVENT_NAMES.map((name) => ({ name, description: WEBHOOK_EVENTS[name].description })),
         },
       };
     }),

@@ -6,13 +6,13 @@
  * thrown errors into the reference error body, and the work that follows an answer.
  *
  * The mock answers only what an operation's contract declares: an error code that the operation
- * does not declare (`src/operations.ts`), or a success status other than the
- * table's (or 200 for a create answered again), is a bug in the mock, answered as a 500 that says
- * so, and fails the tests that meet it.
+ * does not declare (`src/operations.ts`), or a success status other than the table's (or 200 for
+ * a keyed create answered again: `successStatuses`), is a bug in the mock, answered as a 500 that
+ * says so, and fails the tests that meet it.
  */
 import { delay, HttpHandler, HttpResponse, http } from 'msw';
 import type * as z from 'zod/mini';
-import { endpoints, type OperationId } from '../../endpoints.js';
+import { endpoints, type OperationId, successStatuses } from '../../endpoints.js';
 import {
   codesOfOperation,
   ERROR_CODES,
@@ -136,11 +136,10 @@ function inputOf<K extends OperationId>(operationId: K, request: Request): Reque
  * code it does not list (or with another status), or another success status.
  */
 export function declaredAnswer(operationId: OperationId, answer: Answer): Answer {
-  const { status, idempotency } = endpoints[operationId];
   let undeclared: string | undefined;
   if (answer.status < 300) {
-    const statuses = idempotency === undefined ? [status] : [status, 200];
-    if (!statuses.includes(answer.status as 200)) undeclared = `success status ${answer.status}`;
+    if (!successStatuses(endpoints[operationId]).includes(answer.status))
+      undeclared = `success status ${answer.status}`;
   } else {
     const code = (answer.body as { code?: string } | undefined)?.code ?? '';
     const known: ErrorCode | undefined = (ERROR_CODES as Record<string, ErrorCode>)[code];

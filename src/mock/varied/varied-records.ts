@@ -4,6 +4,8 @@
  * subscription's `id`) and every money value survive each change.
  */
 import { TRANSACTION_MONEY_FIELDS } from '../../endpoints.js';
+import { KIND_OF, type TransactionField } from '../../schemas/record-kinds.js';
+import { Transaction } from '../../schemas/transaction.js';
 import type { SeededRandom } from './seeded-random.js';
 import {
   DATE_FRACTIONS,
@@ -77,9 +79,10 @@ const beforeMoney: Rule = (record) => !MONEY_MOVED.has(String(record.status));
  * product or pixCode; a charge has no destination key (the real gateway also writes its
  * `pixKeyType` as null); empty attribution data is none (the real gateway writes null); an
  * infraction was not the merchant's request, so has no `externalId`; before money moves there is
- * no end-to-end id, receipt, transaction date or payment.
+ * no end-to-end id, receipt, transaction date or payment. A field the mock itself leaves null
+ * where it means none (a date set by a ledger rule) needs no line.
  */
-const NULL_MEANS_NONE: Readonly<Record<string, Rule>> = {
+const NULL_MEANS_NONE: { readonly [Field in TransactionField]?: Rule } = {
   description: notCharge,
   productName: notCharge,
   clientName: notCharge,
@@ -100,7 +103,10 @@ const NULL_MEANS_NONE: Readonly<Record<string, Rule>> = {
   paidAt: (record) => notCharge(record) || beforeMoney(record),
 };
 
-const TRANSACTION_DATES = ['transactionDate', 'paidAt', 'createdAt', 'updatedAt'];
+/** The record's date-time fields (kind `date`), in the record's order. */
+const TRANSACTION_DATES = Object.keys(Transaction.shape).filter(
+  (field) => KIND_OF[field as TransactionField] === 'date',
+);
 
 /** Money and date-time fields rewritten in the answer's forms; a copy with the extra field, if any. */
 function written(

@@ -1,10 +1,10 @@
 /**
  * The table of events in docs/webhooks.md, generated from the table of events
- * (`src/webhook-events.ts`) so it cannot drift: `npm run docs:events` rewrites the text between
+ * (`src/schemas/event-names.ts`) so it cannot drift: `npm run docs:events` rewrites the text between
  * the markers `<!-- webhook-events:start -->` and `<!-- webhook-events:end -->` and nothing else;
  * a test fails until it matches.
  */
-import { WEBHOOK_EVENTS, type WebhookEventContract } from '../src/webhook-events.js';
+import { WEBHOOK_EVENTS, type WebhookEventContract } from '../src/schemas/event-names.js';
 import { asSection, type GeneratedSection, sectionIn, writeWhenRun } from './generated-section.js';
 
 const SECTION: GeneratedSection = {
@@ -16,7 +16,7 @@ const SECTION: GeneratedSection = {
 export const EVENTS_DOC = SECTION.doc;
 
 const INTRO =
-  '<!-- Generated from src/webhook-events.ts by `npm run docs:events`: edit it, not this section. -->';
+  '<!-- Generated from src/schemas/event-names.ts by `npm run docs:events`: edit it, not this section. -->';
 
 const RECORD: Record<WebhookEventContract['record'], string> = { CASHIN: 'charge', CASHOUT: 'payout' };
 

@@ -13,10 +13,11 @@ import { buildMockService } from '../src/mock/service.js';
 import * as example from '../src/openapi/examples.js';
 import type { KnownWebhookEventName } from '../src/schemas/event-names.js';
 
-vi.mock('../src/webhook-events.js', async (original) => {
-  const { WEBHOOK_EVENTS } = await original<typeof import('../src/webhook-events.js')>();
-  const { 'transaction.reversed': reversed, ...rest } = WEBHOOK_EVENTS;
+vi.mock('../src/schemas/event-names.js', async (original) => {
+  const names = await original<typeof import('../src/schemas/event-names.js')>();
+  const { 'transaction.reversed': reversed, ...rest } = names.WEBHOOK_EVENTS;
   return {
+    ...names,
     WEBHOOK_EVENTS: {
       ...rest,
       'transaction.refunded': reversed,

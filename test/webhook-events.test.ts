@@ -1,5 +1,5 @@
 /**
- * The table of webhook events (`src/webhook-events.ts`) says each event's record and status: the
+ * The table of webhook events (`src/schemas/event-names.ts`) says each event's record and status: the
  * mock's moves, the OpenAPI document, GET /v1/user/webhooks/events and docs/webhooks.md read it
  * (./webhook-events-respelled.test.ts shows they read it, not the names).
  */
@@ -13,8 +13,7 @@ import { createMockService } from '../src/mock/index.js';
 import { openApiDocument } from '../src/openapi/document.js';
 import * as example from '../src/openapi/examples.js';
 import { TRANSACTION_STATUSES } from '../src/schemas/enums.js';
-import { WEBHOOK_EVENT_NAMES } from '../src/schemas/event-names.js';
-import { WEBHOOK_EVENTS } from '../src/webhook-events.js';
+import { WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS } from '../src/schemas/event-names.js';
 
 const guide = readFileSync(join(import.meta.dirname, '..', EVENTS_DOC), 'utf8');
 

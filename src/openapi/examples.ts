@@ -5,9 +5,9 @@
  */
 import { buildBrCode } from '../pix/brcode-build.js';
 import type { KnownWebhookEventName } from '../schemas/event-names.js';
+import { WEBHOOK_EVENTS } from '../schemas/event-names.js';
 import type { TransactionField } from '../schemas/record-kinds.js';
 import { Transaction } from '../schemas/transaction.js';
-import { WEBHOOK_EVENTS } from '../webhook-events.js';
 
 const CHARGE_ID = '9d3b2c1a-5e4f-4a6b-8c7d-0e1f2a3b4c5d';
 const PAYOUT_ID = '3f2e1d0c-9b8a-4c7d-9e6f-5a4b3c2d1e0f';
@@ -161,7 +161,7 @@ export const subscriptionChanges = { events: ['transaction.completed'], status: 
 
 /**
  * A webhook body for an event about the charge or the payout of these examples: the record and the
- * status are the event's own (`src/webhook-events.ts`).
+ * status are the event's own (`src/schemas/event-names.ts`).
  */
 export function eventBody(event: KnownWebhookEventName) {
   const about = WEBHOOK_EVENTS[event];

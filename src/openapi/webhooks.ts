@@ -4,10 +4,9 @@
  */
 
 import type * as z from 'zod/mini';
-import { WEBHOOK_EVENT_NAMES } from '../schemas/event-names.js';
+import { WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS } from '../schemas/event-names.js';
 import { Guid } from '../schemas/formats.js';
 import { WebhookEventBody, WebhookPingBody } from '../schemas/webhook-event.js';
-import { WEBHOOK_EVENTS } from '../webhook-events.js';
 import { refTo } from './components.js';
 import * as example from './examples.js';
 

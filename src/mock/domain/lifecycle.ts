@@ -1,10 +1,10 @@
 /**
  * The state machines of the reference behaviour, and the webhook event of each move (read off the
- * table of events, `src/webhook-events.ts`).
+ * table of events, `src/schemas/event-names.ts`).
  */
 import type { TransactionStatus, TransactionType } from '../../schemas/enums.js';
 import type { KnownWebhookEventName } from '../../schemas/event-names.js';
-import { WEBHOOK_EVENTS, type WebhookEventContract } from '../../webhook-events.js';
+import { WEBHOOK_EVENTS, type WebhookEventContract } from '../../schemas/event-names.js';
 
 type Moves = Partial<Record<TransactionStatus, readonly TransactionStatus[]>>;
 
@@ -48,7 +48,7 @@ const EVENTS = Object.entries(WEBHOOK_EVENTS) as [KnownWebhookEventName, Webhook
 
 /**
  * The event announcing that a record of `type` reached `status`: the event of the table
- * (`src/webhook-events.ts`) about that type that reports that status; none for a cancelled payout.
+ * (`src/schemas/event-names.ts`) about that type that reports that status; none for a cancelled payout.
  */
 export function eventFor(
   type: TransactionType,

@@ -1,6 +1,5 @@
 /** Webhook subscriptions (/v1/user/webhooks*), authenticated with a user JWT. */
-import { WEBHOOK_EVENT_NAMES } from '../../schemas/event-names.js';
-import { WEBHOOK_EVENTS } from '../../webhook-events.js';
+import { WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS } from '../../schemas/event-names.js';
 import type { MockContext } from '../context.js';
 import { newWebhookSecret } from '../domain/ids.js';
 import { forbidden, notFound } from '../domain/service-error.js';

@@ -15,7 +15,7 @@ import type { DecodeRules } from './schemas/decode.js';
 import type { TransactionType } from './schemas/enums.js';
 import { Guid } from './schemas/formats.js';
 import { ListCashoutsParams, ListTransactionsParams, PageMeta } from './schemas/list.js';
-import { fieldsOfKind } from './schemas/record-kinds.js';
+import { FIELD_SINCE, fieldsOfKind } from './schemas/record-kinds.js';
 import { Transaction } from './schemas/transaction.js';
 import {
   CreatedWebhookSubscription,
@@ -91,12 +91,16 @@ export interface Endpoint<
  * one is listed by its kind.
  */
 export const TRANSACTION_MONEY_FIELDS: readonly string[] = fieldsOfKind('amount');
-const MONEY = TRANSACTION_MONEY_FIELDS;
+/** A record's money: null until set in a field added later (`FIELD_SINCE`). */
+const MONEY = {
+  money: TRANSACTION_MONEY_FIELDS,
+  unsetMoney: TRANSACTION_MONEY_FIELDS.filter((field) => field in FIELD_SINCE),
+};
 /** A charge just made: it must carry its `transactionId`. */
-const NEW_CHARGE: DecodeRules = { envelope: 'one', identity: ['transactionId'], money: MONEY };
+const NEW_CHARGE: DecodeRules = { envelope: 'one', identity: ['transactionId'], ...MONEY };
 /** A record: identified by `transactionId`, or by the legacy `id` where the endpoint is keyed by it. */
-const RECORD: DecodeRules = { envelope: 'one', identity: ['transactionId', 'legacyId'], money: MONEY };
-const RECORDS: DecodeRules = { envelope: 'many', identity: ['transactionId', 'legacyId'], money: MONEY };
+const RECORD: DecodeRules = { envelope: 'one', identity: ['transactionId', 'legacyId'], ...MONEY };
+const RECORDS: DecodeRules = { envelope: 'many', identity: ['transactionId', 'legacyId'], ...MONEY };
 const SUBSCRIPTION: DecodeRules = { envelope: 'one', identity: ['id'] };
 
 /** A page of records as the client reads it once its envelope is unwrapped (`schemas/decode.ts`). */

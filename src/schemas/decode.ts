@@ -20,6 +20,8 @@ export interface DecodeRules {
   required?: readonly string[];
   /** Money fields of each record: numeric strings become numbers; present but not a number is essential. */
   money?: readonly string[];
+  /** Money fields that are null until set (a field added later): null there is no money yet. */
+  unsetMoney?: readonly string[];
 }
 
 /** The outcome of {@link decodeAnswer}: the data as received (normalised), and what did not match. */
@@ -113,7 +115,11 @@ function essentialIssues(record: unknown, rules: DecodeRules, prefix: string): F
     if (typeof record[field] !== 'string' || record[field] === '')
       issues.push({ path: at(field), message: 'is required and missing' });
   for (const field of rules.money ?? [])
-    if (field in record && (typeof record[field] !== 'number' || !Number.isFinite(record[field])))
+    if (
+      field in record &&
+      (typeof record[field] !== 'number' || !Number.isFinite(record[field])) &&
+      !(record[field] === null && rules.unsetMoney?.includes(field))
+    )
       issues.push({ path: at(field), message: 'money that is not a number' });
   return issues;
 }

@@ -26,11 +26,24 @@ export type FieldKind = 'legacy-id' | 'id' | 'enum' | 'text' | 'amount' | 'date'
 export type TransactionField = keyof Transaction;
 
 /**
+ * The fields whose schema takes null and absence: a field added later is null until set (older
+ * rows hold NULL) and absent from a service without it, so its schema must say both.
+ */
+type MayBeUnset = {
+  [F in TransactionField]-?: undefined extends Transaction[F]
+    ? null extends Transaction[F]
+      ? F
+      : never
+    : never;
+}[TransactionField];
+
+/**
  * A field's line: the field and its kind, and, for a field added after the kept database's
  * schema 2, the version that added it (`src/sandbox/state/migrations.ts` adds its column at that
- * version; the mock's record asks for it at compile time).
+ * version; the mock's record asks for it at compile time). Such a field must take null and
+ * absence ({@link MayBeUnset}): the answers' decoder and the CSV read it so ({@link FIELD_SINCE}).
  */
-type Line = readonly [TransactionField, FieldKind] | readonly [TransactionField, FieldKind, number];
+type Line = readonly [TransactionField, FieldKind] | readonly [MayBeUnset, FieldKind, number];
 type Table = readonly Line[];
 
 /** The fields of the record `table` does not name. */
@@ -59,7 +72,8 @@ const everyFieldOnce = <const T extends Table>(
 /**
  * Each field of the record with its kind, in the CSV export's column order (`CSV_COLUMNS`):
  * identity, type and status, money, dates, the references to reconcile with, what was sold, the
- * payer, the key, where the record came from, and attribution last.
+ * payer, the key, where the record came from, and attribution; then the fields added later, in
+ * the order they were added (a CSV read by column position keeps its columns).
  */
 export const TRANSACTION_FIELD_KINDS = everyFieldOnce([
   ['transactionId', 'id'],
@@ -123,7 +137,10 @@ export type VersionedField = Extract<
   readonly [TransactionField, FieldKind, number]
 >[0];
 
-/** The version that added each field whose line gives one (a field added after schema 2). */
+/**
+ * The version that added each field whose line gives one (a field added after schema 2); such a
+ * field is null, or absent, until set.
+ */
 export const FIELD_SINCE = /* @__PURE__ */ Object.fromEntries(
   (TRANSACTION_FIELD_KINDS as Table).flatMap((line) => (line.length === 3 ? [[line[0], line[2]]] : [])),
 ) as { readonly [F in VersionedField]: number };

@@ -34,14 +34,15 @@ const dateForm = fc.constantFrom(
   '2026-11-21T10:00:00+00:00',
   '20261121T100000Z',
 );
-const moneyForm = (value: number) => fc.constantFrom<unknown>(value, value.toFixed(2), String(value));
+const moneyForm = (value: number | null) =>
+  value === null ? fc.constant(null) : fc.constantFrom<unknown>(value, value.toFixed(2), String(value));
 
 /** A record of the given base, varied as the document allows; `optional` fields may be absent. */
 function variedRecord(base: Record<string, unknown>, optional: readonly string[] = []) {
   const fields: Record<string, fc.Arbitrary<unknown>> = {};
   for (const field of NULLABLE) fields[field] = fc.constantFrom(base[field] ?? 'x', null);
   for (const field of DATES) fields[field] = fc.oneof(dateForm, fc.constant(null));
-  for (const field of MONEY) fields[field] = moneyForm(base[field] as number);
+  for (const field of MONEY) fields[field] = moneyForm((base[field] ?? null) as number | null);
   fields.id = fc.constantFrom<unknown>(base.id, String(base.id));
   fields.trackingParameters = fc.constantFrom<unknown>(base.trackingParameters, {}, null);
   fields.pixKeyType = fc.constantFrom<unknown>(base.pixKeyType, null, 'NEW_TYPE');
@@ -89,7 +90,8 @@ const many = (record: fc.Arbitrary<Record<string, unknown>>) =>
 function expectSame(got: Record<string, unknown>, sent: Record<string, unknown>) {
   expect(got.transactionId).toBe(sent.transactionId);
   for (const field of MONEY)
-    if (field in sent) expect(toCents(got[field] as number)).toBe(toCents(Number(sent[field])));
+    if (sent[field] === null) expect(got[field], field).toBeNull();
+    else if (field in sent) expect(toCents(got[field] as number)).toBe(toCents(Number(sent[field])));
 }
 
 const NOT_SHOWN_ON_CREATE = Object.keys(chargeRecord).filter(

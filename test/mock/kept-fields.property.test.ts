@@ -15,7 +15,7 @@ import {
   StoredTransaction,
   toWireTransaction,
 } from '../../src/mock/domain/records.js';
-import { toCents } from '../../src/pix/money.js';
+import { fromCents, toCents } from '../../src/pix/money.js';
 import { fieldSteps } from '../../src/sandbox/state/migrations.js';
 import { createTableSql, tableOf } from '../../src/sandbox/state/schema-columns.js';
 import { TABLES } from '../../src/sandbox/state/state-schema.js';
@@ -198,7 +198,10 @@ describe('toWireTransaction', () => {
           if (kind === 'date')
             expect(wire[field], field).toBe((kept[field] as Date | null)?.toISOString() ?? null);
           else if (kind === 'tracking') expect(wire[field], field).toEqual({ ...(kept[field] as object) });
-          else expect(wire[field], field).toBe(kept[field]);
+          else if (kind === 'amount') {
+            const cents = kept[`${field}Cents`] as number | null;
+            expect(wire[field], field).toBe(cents === null ? null : fromCents(cents));
+          } else expect(wire[field], field).toBe(kept[field]);
         }
       }),
     );

@@ -51,8 +51,9 @@ function unwrapList(body: Json): { items: Json[]; meta?: Json } {
   return { items: body.data, meta: pageOf(body.meta) };
 }
 
-/** A money value: a number, or a numeric string with at most two decimals. */
-function money(value: Json): number {
+/** A money value: a number, or a numeric string with at most two decimals (null until set). */
+function money(value: Json): number | null {
+  if (value === null) return null;
   if (typeof value === 'number') {
     seen.add('money:number');
     return value;

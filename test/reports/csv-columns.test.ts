@@ -50,10 +50,11 @@ describe('CSV_COLUMNS', () => {
 
   it('is each field of the kinds table in its order, trackingParameters as the five UTM keys', () => {
     const at = CSV_COLUMNS.indexOf('utm_source');
-    expect(CSV_COLUMNS.slice(0, at)).toEqual(
+    const keys = TRACKING_PARAMETER_KEYS.length;
+    expect([...CSV_COLUMNS.slice(0, at), ...CSV_COLUMNS.slice(at + keys)]).toEqual(
       TRANSACTION_FIELD_KINDS.filter(([, kind]) => kind !== 'tracking').map(([field]) => field),
     );
-    expect(CSV_COLUMNS.slice(at)).toEqual([...TRACKING_PARAMETER_KEYS]);
+    expect(CSV_COLUMNS.slice(at, at + keys)).toEqual([...TRACKING_PARAMETER_KEYS]);
   });
 
   it('writes a cell as money (two decimals) exactly when its field is of kind amount', () => {

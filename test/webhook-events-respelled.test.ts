@@ -1,6 +1,6 @@
 /**
  * An event's status and record are data, never its spelling: with a table of events in which
- * `transaction.reversed` is spelled `transaction.refunded` (still reporting REVERSED) and an event
+ * `transaction.reversed` is spelled `transaction.returned` (still reporting REVERSED) and an event
  * that reports no status is added, the mock's moves, the OpenAPI examples and docs/webhooks.md's
  * table follow the table, with no special case.
  */
@@ -20,7 +20,7 @@ vi.mock('../src/schemas/event-names.js', async (original) => {
     ...names,
     WEBHOOK_EVENTS: {
       ...rest,
-      'transaction.refunded': reversed,
+      'transaction.returned': reversed,
       'transaction.noted': {
         description: 'A note was added',
         sentWhen: 'a note was added',
@@ -30,12 +30,12 @@ vi.mock('../src/schemas/event-names.js', async (original) => {
   };
 });
 
-const refunded = 'transaction.refunded' as KnownWebhookEventName;
+const returned = 'transaction.returned' as KnownWebhookEventName;
 const noted = 'transaction.noted' as KnownWebhookEventName;
 
 describe('a table of events whose names are not their statuses', () => {
-  it('makes the move to REVERSED send transaction.refunded, and no move send an event without a status', () => {
-    expect(eventFor('CASHIN', 'REVERSED')).toBe(refunded);
+  it('makes the move to REVERSED send transaction.returned, and no move send an event without a status', () => {
+    expect(eventFor('CASHIN', 'REVERSED')).toBe(returned);
     expect(eventFor('CASHOUT', 'REVERSED')).toBe('cashout.reversed');
     const { ctx } = buildMockService({});
     const dispatch = vi.spyOn(ctx.dispatcher, 'dispatch');
@@ -46,19 +46,19 @@ describe('a table of events whose names are not their statuses', () => {
     expect(dispatch.mock.calls.map(([, event]) => event)).toEqual([
       'transaction.created',
       'transaction.completed',
-      refunded,
+      returned,
     ]);
   });
 
   it("gives the OpenAPI examples the event's status, or the record's own when it reports none", () => {
-    expect(example.eventBody(refunded).data).toMatchObject({ type: 'CASHIN', status: 'REVERSED' });
+    expect(example.eventBody(returned).data).toMatchObject({ type: 'CASHIN', status: 'REVERSED' });
     expect(example.eventBody(noted).data).toMatchObject({ type: 'CASHIN', status: example.charge.status });
   });
 
   it("writes docs/webhooks.md's table from it, so the guide as it is no longer matches", () => {
     const section = webhookEventsSection();
     expect(section).toMatch(
-      /^\| `transaction\.refunded` +\| a paid charge was refunded to the payer +\| charge +\| `REVERSED` +\|$/m,
+      /^\| `transaction\.returned` +\| a paid charge was refunded to the payer +\| charge +\| `REVERSED` +\|$/m,
     );
     expect(section).toMatch(
       /^\| `transaction\.noted` +\| a note was added +\| charge +\| the record's, unchanged +\|$/m,

@@ -12,7 +12,7 @@ import { recordedSide, withoutPersonalData } from '../../src/sandbox/parity/reco
 import { readRecording } from '../../src/sandbox/parity/reshape.js';
 import { runProbes } from '../../src/sandbox/parity/run.js';
 import { startMockServer } from '../../src/sandbox/server/server.js';
-import { laravelRecording, laravelService, seed, seededSandbox } from './parity-servers.js';
+import { credentialArgs, laravelRecording, laravelService, seed, seededSandbox } from './parity-servers.js';
 
 const closing: (() => Promise<unknown>)[] = [];
 const folder = mkdtempSync(join(tmpdir(), 'parity-record-'));
@@ -37,14 +37,7 @@ describe('parity --record', () => {
     const service = await laravelService(sandbox);
     closing.push(service.close);
     const file = join(folder, `${randomUUID()}.json`);
-    const args = [
-      '--base-url',
-      service.url,
-      '--secret-key',
-      sandbox.secretKey,
-      '--user-token',
-      sandbox.userToken,
-    ];
+    const args = credentialArgs(service.url, sandbox);
     const code = await quietly(() => runParityCommand([...args, '--allow-charges', '--record', file]));
     expect(code).toBe(1);
     const text = readFileSync(file, 'utf8');

@@ -174,6 +174,16 @@ function rewriting(sandbox: { url: string }, rewrite: (url: URL, body: unknown) 
   });
 }
 
+/** The parity command's flags for a service at `url`, with the seeded sandbox's credentials. */
+export const credentialArgs = (url: string, sandbox: { secretKey: string; userToken: string }) => [
+  '--base-url',
+  url,
+  '--secret-key',
+  sandbox.secretKey,
+  '--user-token',
+  sandbox.userToken,
+];
+
 /**
  * The shapes `--answers-from FILE` reads, from a recording made as a merchant makes one:
  * `parity --allow-charges --record FILE` against a Laravel-style service (`file` is written).
@@ -184,14 +194,7 @@ export async function laravelRecording(file: string): Promise<AnswerShapes> {
   const log = console.log;
   console.log = () => undefined;
   try {
-    const args = [
-      '--base-url',
-      service.url,
-      '--secret-key',
-      sandbox.secretKey,
-      '--user-token',
-      sandbox.userToken,
-    ];
+    const args = credentialArgs(service.url, sandbox);
     const code = await runParityCommand([...args, '--allow-charges', '--record', file]);
     if (code !== 1) throw new Error(`parity --record exited ${code}, not 1 (the Laravel shapes differ)`);
   } finally {
